@@ -1,0 +1,23 @@
+package tme.scraper.testing;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+
+/** Reads the recorded t.me pages from the test classpath ({@code /tme/<name>}, see {@code tme/README.md}). */
+public final class Fixtures {
+
+    private Fixtures() {}
+
+    public static String read(String name) {
+        try (InputStream in = Fixtures.class.getResourceAsStream("/tme/" + name)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no fixture named " + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
