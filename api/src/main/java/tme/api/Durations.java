@@ -1,0 +1,33 @@
+package tme.api;
+
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Parses the duration forms operators write: {@code 500ms}, {@code 5s}, {@code 2m}, {@code 1h} or ISO-8601 {@code PT5S}. */
+final class Durations {
+
+    private static final Pattern SHORT = Pattern.compile("(\\d+)(ms|s|m|h)");
+
+    private Durations() {}
+
+    /** The duration, or null when the text is none of the accepted forms. */
+    static Duration parse(String text) {
+        Matcher m = SHORT.matcher(text);
+        if (m.matches()) {
+            long n = Long.parseLong(m.group(1));
+            return switch (m.group(2)) {
+                case "ms" -> Duration.ofMillis(n);
+                case "s" -> Duration.ofSeconds(n);
+                case "m" -> Duration.ofMinutes(n);
+                default -> Duration.ofHours(n);
+            };
+        }
+        try {
+            return Duration.parse(text);
+        } catch (DateTimeParseException e) {
+            return null;
+        }
+    }
+}

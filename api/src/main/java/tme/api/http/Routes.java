@@ -1,0 +1,54 @@
+package tme.api.http;
+
+import io.vertx.core.Vertx;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import tme.api.service.ChannelService;
+import tme.api.service.PreviewsService;
+import tme.api.service.Problem;
+
+/** The one routing table, and the one failure handler that gives every error the same JSON shape. */
+public final class Routes {
+
+    /** Largest accepted request body: 100 channel names fit in well under 8 KiB. */
+    static final long MAX_BODY_BYTES = 64 * 1024;
+
+    private static final System.Logger LOG = System.getLogger(Routes.class.getName());
+
+    private Routes() {}
+
+    /** Builds the production router; tests build theirs with this same method. */
+    public static Router router(Vertx vertx, ChannelService channels, PreviewsService previews) {
+        Handlers h = new Handlers(channels, previews);
+        Router router = Router.router(vertx);
+        router.get("/healthz").handler(h::healthz);
+        router.get("/v1/body/:channel").handler(h::body);
+        router.get("/v1/more/:channel/:direction/:position").handler(h::more);
+        router.get("/v1/post/:channel/:id").handler(h::post);
+        router.get("/v1/preview/:channel").handler(h::preview);
+        router.post("/v1/previews")
+                .handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES))
+                .handler(h::previews);
+        router.route().failureHandler(Routes::failure);
+        router.errorHandler(404, ctx -> Responses.problem(ctx, Problem.routeNotFound(ctx.request().path())));
+        router.errorHandler(405, ctx -> Responses.problem(ctx, Problem.methodNotAllowed(ctx.request().method().name())));
+        return router;
+    }
+
+    private static void failure(RoutingContext ctx) {
+        Throwable cause = ctx.failure();
+        if (cause instanceof Params.Invalid invalid) {
+            Responses.problem(ctx, invalid.problem());
+        } else if (ctx.statusCode() == 413) {
+            Responses.problem(ctx, Problem.bodyTooLarge(MAX_BODY_BYTES));
+        } else if (ctx.statusCode() == 405) {
+            Responses.problem(ctx, Problem.methodNotAllowed(ctx.request().method().name()));
+        } else if (ctx.statusCode() == 404 && cause == null) {
+            Responses.problem(ctx, Problem.routeNotFound(ctx.request().path()));
+        } else {
+            LOG.log(System.Logger.Level.ERROR, "Unhandled failure on " + ctx.request().path(), cause);
+            Responses.problem(ctx, Problem.internal());
+        }
+    }
+}

@@ -1,0 +1,92 @@
+package tme.api.service;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import tme.api.render.ProblemJson;
+
+/**
+ * {@code POST /v1/previews}: many previews in one answer. One bad channel never fails the batch: its entry
+ * carries its own problem. At most {@code parallelism} previews load at once, so one request cannot fire
+ * a hundred simultaneous t.me calls.
+ */
+public final class PreviewsService {
+
+    private static final JsonFactory FACTORY = new JsonFactory();
+
+    private final Function<String, Future<Answer>> preview;
+    private final int parallelism;
+
+    public PreviewsService(Function<String, Future<Answer>> preview, int parallelism) {
+        this.preview = preview;
+        this.parallelism = parallelism;
+    }
+
+    /** Entries in request order; {@code entries} are names already normalized, each either valid or a problem. */
+    public Future<byte[]> previews(List<Entry> entries) {
+        Answer[] answers = new Answer[entries.size()];
+        if (entries.isEmpty()) {
+            return Future.succeededFuture(render(entries, answers));
+        }
+        AtomicInteger next = new AtomicInteger();
+        Promise<Void> done = Promise.promise();
+        AtomicInteger lanesLeft = new AtomicInteger(Math.min(parallelism, entries.size()));
+        for (int lane = 0; lane < Math.min(parallelism, entries.size()); lane++) {
+            runLane(entries, answers, next, () -> {
+                if (lanesLeft.decrementAndGet() == 0) {
+                    done.complete();
+                }
+            });
+        }
+        return done.future().map(ignored -> render(entries, answers));
+    }
+
+    /** A name to preview, or the problem that made it unusable (an invalid name). */
+    public record Entry(String name, Problem problem) {}
+
+    private void runLane(List<Entry> entries, Answer[] answers, AtomicInteger next, Runnable laneDone) {
+        int index = next.getAndIncrement();
+        if (index >= entries.size()) {
+            laneDone.run();
+            return;
+        }
+        Entry entry = entries.get(index);
+        Future<Answer> answer = entry.problem() != null
+                ? Future.succeededFuture(Answer.failure(entry.problem()))
+                : preview.apply(entry.name()).recover(e -> Future.succeededFuture(Answer.failure(Problem.internal())));
+        answer.onComplete(result -> {
+            answers[index] = result.result();
+            runLane(entries, answers, next, laneDone);
+        });
+    }
+
+    private static byte[] render(List<Entry> entries, Answer[] answers) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(1024 * entries.size());
+        try (JsonGenerator json = FACTORY.createGenerator(out)) {
+            json.writeStartObject();
+            for (int i = 0; i < answers.length; i++) {
+                json.writeFieldName(entries.get(i).name());
+                switch (answers[i]) {
+                    case Answer.Json ok -> json.writeRawValue(new String(ok.bytes(), java.nio.charset.StandardCharsets.UTF_8));
+                    case Answer.Failure failure -> {
+                        json.writeStartObject();
+                        json.writeFieldName("error");
+                        ProblemJson.write(json, failure.problem());
+                        json.writeEndObject();
+                    }
+                }
+            }
+            json.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+}

@@ -1,0 +1,75 @@
+package tme.api.service;
+
+import java.time.Duration;
+
+/**
+ * Why a request could not be answered, as one value: the only place that knows which outcome gets which
+ * HTTP status. Written to clients as RFC 9457 problem details ({@code detail} stays a string, so clients of
+ * the prior-art service that read {@code detail} keep working).
+ *
+ * @param status     HTTP status
+ * @param code       stable machine-readable code, e.g. {@code invalid_parameter}
+ * @param detail     human-readable explanation
+ * @param parameter  the offending request parameter, or null
+ * @param retryAfter when the client may retry, or null
+ */
+public record Problem(int status, String code, String detail, String parameter, Duration retryAfter) {
+
+    public static Problem invalid(String parameter, String detail) {
+        return new Problem(422, "invalid_parameter", detail, parameter, null);
+    }
+
+    public static Problem channelNotFound(String channel) {
+        return new Problem(404, "channel_not_found", "Channel @" + channel + " does not exist or is not public", null, null);
+    }
+
+    public static Problem postNotFound(String channel, int id) {
+        return new Problem(404, "post_not_found", "Post " + id + " was not found in channel @" + channel, null, null);
+    }
+
+    public static Problem upstreamAnomaly(String detail) {
+        return new Problem(502, "upstream_anomaly", detail, null, null);
+    }
+
+    public static Problem upstreamThrottled(Duration retryAfter) {
+        return new Problem(503, "upstream_throttled", "t.me asked us to slow down; retry later", null, retryAfter);
+    }
+
+    public static Problem upstreamFailed(String detail) {
+        return new Problem(503, "upstream_unavailable", detail, null, Duration.ofSeconds(5));
+    }
+
+    public static Problem upstreamTimeout(Duration after) {
+        return new Problem(504, "upstream_timeout", "t.me did not answer within " + after.toMillis() + " ms", null, null);
+    }
+
+    public static Problem routeNotFound(String path) {
+        return new Problem(404, "route_not_found", "No route for " + path, null, null);
+    }
+
+    public static Problem methodNotAllowed(String method) {
+        return new Problem(405, "method_not_allowed", "Method " + method + " is not allowed here", null, null);
+    }
+
+    public static Problem bodyTooLarge(long maxBytes) {
+        return new Problem(413, "body_too_large", "Request body is larger than " + maxBytes + " bytes", null, null);
+    }
+
+    public static Problem internal() {
+        return new Problem(500, "internal_error", "Unexpected server error", null, null);
+    }
+
+    /** The standard reason phrase, used as the problem's {@code title}. */
+    public String title() {
+        return switch (status) {
+            case 404 -> "Not Found";
+            case 405 -> "Method Not Allowed";
+            case 413 -> "Content Too Large";
+            case 422 -> "Unprocessable Content";
+            case 502 -> "Bad Gateway";
+            case 503 -> "Service Unavailable";
+            case 504 -> "Gateway Timeout";
+            default -> "Internal Server Error";
+        };
+    }
+}
