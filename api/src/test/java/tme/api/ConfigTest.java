@@ -1,0 +1,44 @@
+package tme.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import tme.scraper.parse.ParserMode;
+
+class ConfigTest {
+
+    @Test
+    void defaults_whenNothingIsSet() {
+        Config config = Config.fromEnv(Map.of());
+        assertEquals(8080, config.port());
+        assertEquals(URI.create("https://t.me"), config.telegramBaseUrl());
+        assertEquals(Duration.ofSeconds(5), config.telegramTimeout());
+        assertEquals(ParserMode.FULL, config.parserMode());
+    }
+
+    @Test
+    void readsEveryForm() {
+        Config config = Config.fromEnv(Map.of(
+                "PORT", "9000", "TELEGRAM_BASE_URL", "http://127.0.0.1:1234/",
+                "TELEGRAM_TIMEOUT", "750ms", "PARSER_MODE", "Simplified"));
+        assertEquals(9000, config.port());
+        assertEquals(URI.create("http://127.0.0.1:1234"), config.telegramBaseUrl());
+        assertEquals(Duration.ofMillis(750), config.telegramTimeout());
+        assertEquals(ParserMode.SIMPLIFIED, config.parserMode());
+        assertEquals(Duration.ofSeconds(5), Config.fromEnv(Map.of("TELEGRAM_TIMEOUT", "PT5S")).telegramTimeout());
+    }
+
+    @Test
+    void badValues_areAllNamedInOneError() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Config.fromEnv(Map.of(
+                "TELEGRAM_TIMEOUT", "PT0S", "PORT", "http", "PARSER_MODE", "fast", "TELEGRAM_BASE_URL", "ftp://x")));
+        assertEquals("Invalid configuration: PORT must be an integer in 0..65535: http; "
+                + "TELEGRAM_BASE_URL must be an http(s) URL: ftp://x; "
+                + "TELEGRAM_TIMEOUT must be positive: PT0S; "
+                + "PARSER_MODE must be one of [full, simplified]: fast", e.getMessage());
+    }
+}

@@ -1,0 +1,88 @@
+package tme.api;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import tme.scraper.testing.FakeTme;
+
+/**
+ * The production server (built by {@link Main#start}) in front of a fake t.me, both on loopback, and a
+ * plain JDK HTTP client to call it: real sockets end to end.
+ */
+final class TestServer implements AutoCloseable {
+
+    final Vertx vertx = Vertx.vertx();
+    final FakeTme tme;
+    final HttpServer server;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    TestServer(Map<String, String> extraEnv) {
+        tme = FakeTme.start(vertx);
+        Map<String, String> env = new HashMap<>();
+        env.put("PORT", "0");
+        env.put("TELEGRAM_BASE_URL", tme.baseUrl().toString());
+        env.put("TELEGRAM_TIMEOUT", "2s");
+        env.putAll(extraEnv);
+        server = await(Main.start(vertx, Config.fromEnv(env)));
+    }
+
+    TestServer() {
+        this(Map.of());
+    }
+
+    HttpResponse<String> get(String path, String... headers) {
+        return send(request(path, headers).GET().build());
+    }
+
+    HttpResponse<String> post(String path, String body) {
+        return send(request(path).POST(HttpRequest.BodyPublishers.ofString(body))
+                .header("Content-Type", "application/json").build());
+    }
+
+    HttpResponse<String> send(HttpRequest request) {
+        try {
+            return http.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    HttpRequest.Builder request(String path, String... headers) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.actualPort() + path))
+                .timeout(Duration.ofSeconds(20));
+        for (int i = 0; i + 1 < headers.length; i += 2) {
+            builder.header(headers[i], headers[i + 1]);
+        }
+        return builder;
+    }
+
+    static JsonObject json(HttpResponse<String> response) {
+        return new JsonObject(response.body());
+    }
+
+    static <T> T await(io.vertx.core.Future<T> future) {
+        try {
+            return future.toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        tme.close();
+        await(vertx.close());
+    }
+}
