@@ -3,6 +3,7 @@ package tme.scraper.parse;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Function;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
 import org.jsoup.nodes.TextNode;
@@ -68,9 +69,9 @@ final class EntityWalker {
         } else if (depth > MAX_DEPTH) {
             sb.append(element.wholeText());
         } else if (EntityMarkup.isCustomEmoji(element)) {
-            atom(element, EntityMarkup.customEmoji(element));
+            atom(element, EntityMarkup::customEmoji);
         } else if (EntityMarkup.isEmoji(element)) {
-            atom(element, EntityMarkup.emoji(element));
+            atom(element, EntityMarkup::emoji);
         } else {
             container(element, depth);
         }
@@ -93,12 +94,17 @@ final class EntityWalker {
         }
     }
 
-    /** An emoji image: only its character goes into the text (its inner {@code <b>} is not bold). */
-    private void atom(Element element, EntityMarkup.Mark mark) {
+    /**
+     * An emoji image: only its character goes into the text (its inner {@code <b>} is not bold). The mark
+     * (a regex over the style) is read only when entities are wanted.
+     */
+    private void atom(Element element, Function<Element, EntityMarkup.Mark> mark) {
         int slot = reserve();
         int start = sb.length();
         sb.append(element.wholeText());
-        fill(slot, start, mark);
+        if (slot >= 0) {
+            fill(slot, start, mark.apply(element));
+        }
     }
 
     private int reserve() {
