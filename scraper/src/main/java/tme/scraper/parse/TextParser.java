@@ -1,23 +1,93 @@
 package tme.scraper.parse;
 
 import java.util.List;
+import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
+import org.jsoup.nodes.Node;
+import org.jsoup.nodes.TextNode;
 import tme.scraper.model.Rich;
 import tme.scraper.model.Text;
 
-/** Text and entities of one text node. (Placeholder: the text task implements the DOM walk.) */
+/**
+ * Text and entities of one text node (a post's text, a caption, a title, a description). The caller
+ * picks the node (for a reply, the post's own text, never the quote). {@code string} and entities come
+ * from one DOM walk ({@link EntityWalker}); {@code html} is the node's DOM inner HTML, serialized without
+ * pretty-printing so it stays what t.me sent (modulo jsoup's escaping). A null node gives null.
+ */
 final class TextParser {
+
+    /** How many identical text divs t.me may nest; album captions nest two. */
+    private static final int MAX_NESTED_TEXT = 4;
 
     private TextParser() {}
 
-    /** The node's text; entities only when {@code withEntities}. */
+    /** The node's text; entities only when {@code withEntities} (simplified mode has none). */
     static Text text(Element node, boolean withEntities) {
-        Rich rich = rich(node);
-        return new Text(rich.string(), rich.html(), List.of());
+        if (node == null) {
+            return null;
+        }
+        Element own = innermost(node);
+        EntityWalker.Walked walked = EntityWalker.walk(own, withEntities);
+        return new Text(walked.string(), innerHtml(own), withEntities ? walked.entities() : List.of());
     }
 
     /** Plain string (DOM text, {@code <br>} as newline) and inner HTML of a node. */
     static Rich rich(Element node) {
-        return new Rich(node.wholeText(), node.html());
+        if (node == null) {
+            return null;
+        }
+        Element own = innermost(node);
+        return new Rich(EntityWalker.walk(own, false).string(), innerHtml(own));
+    }
+
+    /**
+     * Album captions come as a text div holding an identical text div (plus an empty spacer at most):
+     * the inner one is the text, so its inner HTML has no stray {@code <div>}.
+     */
+    static Element innermost(Element node) {
+        Element current = node;
+        for (int i = 0; i < MAX_NESTED_TEXT; i++) {
+            Element inner = soleNestedText(current);
+            if (inner == null) {
+                break;
+            }
+            current = inner;
+        }
+        return current;
+    }
+
+    private static Element soleNestedText(Element node) {
+        Element found = null;
+        for (Node child : node.childNodes()) {
+            if (child instanceof Element element && element.hasClass(Selectors.TEXT_CLASS) && found == null) {
+                found = element;
+            } else if (!isBlank(child)) {
+                return null;
+            }
+        }
+        return found;
+    }
+
+    /** Whitespace, comments and empty elements (t.me's inline-block spacer for the footer) hold no text. */
+    private static boolean isBlank(Node node) {
+        return switch (node) {
+            case TextNode text -> text.isBlank();
+            case Element element -> element.wholeText().isBlank();
+            default -> true;
+        };
+    }
+
+    /** Inner HTML without jsoup's pretty-printing, which would add newlines and indentation to the text. */
+    static String innerHtml(Element node) {
+        Document owner = node.ownerDocument();
+        if (owner != null && !owner.outputSettings().prettyPrint()) {
+            return node.html();
+        }
+        Document shell = Document.createShell("");
+        shell.outputSettings(owner == null ? shell.outputSettings().prettyPrint(false)
+                : owner.outputSettings().clone().prettyPrint(false));
+        Element copy = node.clone();
+        shell.body().appendChild(copy);
+        return copy.html();
     }
 }
