@@ -2,7 +2,8 @@ package tme.scraper.model;
 
 /**
  * One media item of a post, in page order: one record per kind. Absent values are null; URLs are
- * absolute http(s) URLs (protocol-relative ones get {@code https:}); t.me's data-URI placeholders are dropped. A link preview's image and a reply's cover are not media.
+ * absolute http(s) URLs (protocol-relative ones get {@code https:}); t.me's
+ * data-URI placeholders are dropped. A link preview's image and a reply's cover are not media.
  */
 public sealed interface Media {
 
