@@ -68,4 +68,72 @@ final class Selectors {
     static final String TEXT_MAILTO = "mailto:";
 
     // ---- (end of text section) ----
+
+    /**
+     * Media blocks of one message bubble. Each block kind has one root; the parts are looked up inside it.
+     * Album items are ordinary photo and video roots inside {@code .tgme_widget_message_grouped_wrap}.
+     */
+    static final class Media {
+
+        private Media() {}
+
+        static final String PHOTO = ".tgme_widget_message_photo_wrap";
+        static final String VIDEO = ".tgme_widget_message_video_player";
+        static final String ROUND_VIDEO = ".tgme_widget_message_roundvideo_player";
+        static final String VOICE = ".tgme_widget_message_voice_player";
+        static final String DOCUMENT = ".tgme_widget_message_document_wrap";
+        static final String STICKER = ".tgme_widget_message_sticker_wrap";
+        static final String LOCATION = ".tgme_widget_message_location_wrap";
+        /** "This media is not supported" / "Media is too big" / "Please open Telegram to view this post". */
+        static final String NOT_SUPPORTED = ".message_media_not_supported_wrap";
+
+        /** Every media root, for one select in document (page) order. */
+        static final String ANY = String.join(", ", PHOTO, VIDEO, ROUND_VIDEO, VOICE, DOCUMENT, STICKER, LOCATION,
+                NOT_SUPPORTED);
+
+        /** Blocks that own images of their own which are not the post's media. */
+        static final String FOREIGN_OWNERS = ".tgme_widget_message_link_preview, .tgme_widget_message_reply";
+
+        /**
+         * Modern pages wrap what the browser can show in a supported container and add a generic
+         * "open Telegram" block beside it, in a not-supported container, for every post.
+         */
+        static final String SUPPORTED_CONT = ".media_supported_cont";
+        static final String NOT_SUPPORTED_CONT = ".media_not_supported_cont";
+
+        /** Inline style holding {@code background-image:url(...)} sits on these parts. */
+        static final String PHOTO_INNER = ".tgme_widget_message_photo";
+        static final String VIDEO_THUMB = ".tgme_widget_message_video_thumb";
+        /** The playable video; a blurred background copy ({@code js-message_video_blured}) may come first. */
+        static final String VIDEO_SOURCE = "video.js-message_video[src]";
+        static final String ANY_VIDEO_SOURCE = "video[src]";
+        static final String VIDEO_DURATION = ".message_video_duration";
+        /** GIFs are sent as looping, muted, autoplaying videos. */
+        static final String GIF_LOOP_ATTR = "loop";
+
+        static final String ROUND_VIDEO_THUMB = ".tgme_widget_message_roundvideo_thumb";
+        static final String ROUND_VIDEO_SOURCE = "video.tgme_widget_message_roundvideo[src]";
+        static final String ROUND_VIDEO_DURATION = ".tgme_widget_message_roundvideo_duration";
+
+        static final String VOICE_AUDIO = "audio.tgme_widget_message_voice";
+        static final String VOICE_WAVEFORM_ATTR = "data-waveform";
+        static final String VOICE_DURATION = ".tgme_widget_message_voice_duration";
+
+        static final String DOCUMENT_TITLE = ".tgme_widget_message_document_title";
+        static final String DOCUMENT_EXTRA = ".tgme_widget_message_document_extra";
+        /** An audio file (music) has the audio icon; its extra line is the performer. */
+        static final String DOCUMENT_AUDIO_ICON = ".tgme_widget_message_document_icon.audio";
+
+        static final String STICKER_TGS = "picture.tgme_widget_message_tgsticker";
+        static final String STICKER_TGS_SOURCE = "source[type=application/x-tgsticker][srcset]";
+        static final String STICKER_TGS_IMAGE_SOURCE = "source[type^=image/][srcset]";
+        static final String STICKER_WEBM = ".tgme_widget_message_videosticker";
+        static final String STICKER_WEBP = "i.tgme_widget_message_sticker";
+        static final String STICKER_WEBP_ATTR = "data-webp";
+        static final String IMG = "img[src]";
+
+        static final String LOCATION_MAP = ".tgme_widget_message_location";
+
+        static final String VIEW_IN_TELEGRAM = "a.message_media_view_in_telegram[href]";
+    }
 }

@@ -1,0 +1,56 @@
+package tme.scraper.parse;
+
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.jsoup.nodes.Element;
+
+/** URLs of media parts: inline {@code background-image} styles and protocol-relative links made absolute. */
+final class MediaUrls {
+
+    /**
+     * {@code background-image:url('…')}, {@code url("…")} (jsoup decodes {@code &quot;}) or unquoted. The URL is
+     * matched lazily up to its own closing quote and parenthesis, so later declarations in the style are ignored.
+     */
+    private static final Pattern BACKGROUND =
+            Pattern.compile("background-image\\s*:\\s*url\\(\\s*(['\"]?)(.*?)\\1\\s*\\)", Pattern.CASE_INSENSITIVE);
+
+    private MediaUrls() {}
+
+    /** The absolute URL of the element's inline background image, or null (no element, no style, a data URI). */
+    static String background(Element element) {
+        if (element == null) {
+            return null;
+        }
+        Matcher m = BACKGROUND.matcher(element.attr("style"));
+        return m.find() ? absolute(m.group(2)) : null;
+    }
+
+    /** The value of {@code attribute} made absolute, or null. */
+    static String attribute(Element element, String attribute) {
+        return element == null ? null : absolute(element.attr(attribute));
+    }
+
+    /**
+     * {@code //host/…} becomes {@code https://host/…} and {@code /path} a t.me URL. Data URIs (t.me's
+     * placeholders while a sticker loads), other schemes and
+     * bare relative paths are not fetchable media, so they give null.
+     */
+    static String absolute(String raw) {
+        if (raw == null) {
+            return null;
+        }
+        String url = raw.strip();
+        if (url.isEmpty()) {
+            return null;
+        }
+        if (url.startsWith("//")) {
+            return "https:" + url;
+        }
+        if (url.startsWith("/")) {
+            return "https://t.me" + url;
+        }
+        String lower = url.toLowerCase(Locale.ROOT);
+        return lower.startsWith("https://") || lower.startsWith("http://") ? url : null;
+    }
+}
