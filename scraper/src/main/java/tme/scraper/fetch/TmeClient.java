@@ -165,7 +165,8 @@ public final class TmeClient implements AutoCloseable {
      * Where t.me is and how long to wait for it.
      *
      * @param baseUrl        {@code https://t.me} in production, a fake's loopback URL in tests
-     * @param timeout        the whole-request deadline, after which the outcome is {@link Upstream.TimedOut}
+     * @param timeout        the whole-request deadline, waiting for a pooled connection included, after which
+     *                       the outcome is {@link Upstream.TimedOut}
      * @param maxConnections the size of the keep-alive pool, which caps concurrent requests to t.me
      */
     public record Options(URI baseUrl, Duration timeout, int maxConnections) {
