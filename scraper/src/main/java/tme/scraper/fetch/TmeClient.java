@@ -1,0 +1,200 @@
+package tme.scraper.fetch;
+
+import io.vertx.core.Future;
+import io.vertx.core.MultiMap;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpVersion;
+import io.vertx.core.http.PoolOptions;
+import io.vertx.ext.web.client.HttpRequest;
+import io.vertx.ext.web.client.HttpResponse;
+import io.vertx.ext.web.client.WebClient;
+import io.vertx.ext.web.client.WebClientOptions;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Pattern;
+
+/**
+ * The only code that talks to t.me. Every call is non-blocking and its future always succeeds with an
+ * {@link Upstream} value for every expected outcome (ok, not found, throttled, failed, timed out); a failed
+ * future or a thrown exception means a bug (for example a channel name the api should have rejected).
+ *
+ * <p>HTTP/1.1 with a keep-alive pool on purpose: one request per connection makes
+ * {@link Options#maxConnections()} a real cap on concurrent requests to t.me, a slow answer cannot stall
+ * others multiplexed on the same connection, and the plain-HTTP fake t.me in tests needs no h2c.
+ * Redirects are not followed: t.me's redirect from {@code /s/name} to {@code /name} is how it says
+ * "not a public channel".
+ */
+public final class TmeClient implements AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger(TmeClient.class.getName());
+    /** What may go into a URL path; the api validates names more strictly, this only keeps the path intact. */
+    private static final Pattern PATH_SAFE_NAME = Pattern.compile("[A-Za-z0-9_]{1,64}");
+
+    private final Vertx vertx;
+    private final Duration timeout;
+    private final String base;
+    private final WebClient web;
+    private final ResponseMapping mapping;
+    private final Clock clock;
+    private final OutcomeCounters counters = new OutcomeCounters();
+
+    public TmeClient(Vertx vertx, Options options) {
+        this(vertx, options, Clock.systemUTC());
+    }
+
+    /** With the clock that reads HTTP-date {@code Retry-After} values, for tests. */
+    TmeClient(Vertx vertx, Options options, Clock clock) {
+        this.vertx = Objects.requireNonNull(vertx, "vertx");
+        this.timeout = options.timeout();
+        String url = options.baseUrl().toString();
+        this.base = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+        this.mapping = new ResponseMapping(options.baseUrl());
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.web = WebClient.create(vertx, webOptions(options),
+                new PoolOptions().setHttp1MaxSize(options.maxConnections()));
+    }
+
+    private static WebClientOptions webOptions(Options options) {
+        return new WebClientOptions()
+                .setProtocolVersion(HttpVersion.HTTP_1_1)
+                .setKeepAlive(true)
+                .setDecompressionSupported(true)
+                .setFollowRedirects(false)
+                .setUserAgentEnabled(false) // BrowserHeaders sends a browser's user agent instead
+                .setConnectTimeout((int) options.timeout().toMillis());
+    }
+
+    /** {@code GET /s/{channel}} (latest posts) when {@code position} is 0, else the page around that post. */
+    public Future<Upstream> channelPage(String channel, int position) {
+        requireName(channel);
+        if (position < 0) {
+            throw new IllegalArgumentException("position must be >= 0: " + position);
+        }
+        String path = position == 0 ? "/s/" + channel : "/s/" + channel + "/" + position;
+        return exchange(HttpMethod.GET, path, BrowserHeaders.page(), channel, mapping::page);
+    }
+
+    /** {@code POST /s/{channel}?before=N|after=N}: the decoded HTML fragment, {@code Ok("")} when nothing is left. */
+    public Future<Upstream> more(String channel, Direction direction, int position) {
+        requireName(channel);
+        Objects.requireNonNull(direction, "direction");
+        if (position < 1) {
+            throw new IllegalArgumentException("position must be >= 1: " + position);
+        }
+        String path = "/s/" + channel + "?" + direction.query() + "=" + position;
+        return exchange(HttpMethod.POST, path, BrowserHeaders.ajax(), channel, mapping::more);
+    }
+
+    /** {@code GET /{channel}}: the public profile page with the channel's preview. */
+    public Future<Upstream> preview(String channel) {
+        requireName(channel);
+        return exchange(HttpMethod.GET, "/" + channel, BrowserHeaders.page(), channel, mapping::page);
+    }
+
+    /** Requests sent and outcomes so far, for metrics. */
+    public Stats stats() {
+        return counters.snapshot();
+    }
+
+    @Override
+    public void close() {
+        web.close();
+    }
+
+    private Future<Upstream> exchange(HttpMethod method, String path, MultiMap headers, String channel,
+            Mapper mapper) {
+        Promise<Upstream> result = Promise.promise();
+        // A whole-request deadline: the request's own timeout only bounds connecting and idle gaps.
+        long deadline = vertx.setTimer(timeout.toMillis(), id -> result.tryComplete(new Upstream.TimedOut(timeout)));
+        counters.sent();
+        send(method, path, headers).onComplete(ar -> {
+            vertx.cancelTimer(deadline);
+            try {
+                result.tryComplete(ar.succeeded()
+                        ? mapper.apply(answerOf(ar.result()), channel, clock.instant())
+                        : transportFailure(method, path, ar.cause()));
+            } catch (RuntimeException bug) {
+                result.tryFail(bug);
+            }
+        });
+        return result.future().onSuccess(counters::count);
+    }
+
+    private Future<HttpResponse<Buffer>> send(HttpMethod method, String path, MultiMap headers) {
+        HttpRequest<Buffer> request = web.requestAbs(method, base + path)
+                .putHeaders(headers)
+                .timeout(timeout.toMillis()); // connect + idle: closes a connection that went silent
+        // t.me's script posts an empty body; sendBuffer sends the "content-length: 0" a browser sends.
+        return method == HttpMethod.POST ? request.sendBuffer(Buffer.buffer()) : request.send();
+    }
+
+    private Upstream transportFailure(HttpMethod method, String path, Throwable cause) {
+        if (cause instanceof TimeoutException) {
+            return new Upstream.TimedOut(timeout);
+        }
+        LOG.log(System.Logger.Level.DEBUG, () -> method + " " + path + " failed: " + cause);
+        String message = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+        return new Upstream.Failed(0, message);
+    }
+
+    private static ResponseMapping.Answer answerOf(HttpResponse<Buffer> response) {
+        return new ResponseMapping.Answer(response.statusCode(), response.headers(), response.body());
+    }
+
+    private static void requireName(String channel) {
+        if (channel == null || !PATH_SAFE_NAME.matcher(channel).matches()) {
+            throw new IllegalArgumentException("not a channel name: " + channel);
+        }
+    }
+
+    /** Maps one answer for one channel, seen at {@code now}. */
+    @FunctionalInterface
+    private interface Mapper {
+        Upstream apply(ResponseMapping.Answer answer, String channel, Instant now);
+    }
+
+    /**
+     * Where t.me is and how long to wait for it.
+     *
+     * @param baseUrl        {@code https://t.me} in production, a fake's loopback URL in tests
+     * @param timeout        the whole-request deadline, waiting for a pooled connection included, after which
+     *                       the outcome is {@link Upstream.TimedOut}
+     * @param maxConnections the size of the keep-alive pool, which caps concurrent requests to t.me
+     */
+    public record Options(URI baseUrl, Duration timeout, int maxConnections) {
+
+        public Options {
+            Objects.requireNonNull(baseUrl, "baseUrl");
+            Objects.requireNonNull(timeout, "timeout");
+            String scheme = baseUrl.getScheme() == null ? "" : baseUrl.getScheme().toLowerCase(Locale.ROOT);
+            if (!scheme.equals("http") && !scheme.equals("https") || baseUrl.getHost() == null) {
+                throw new IllegalArgumentException("baseUrl must be an absolute http(s) URL: " + baseUrl);
+            }
+            if (baseUrl.getRawQuery() != null || baseUrl.getRawFragment() != null) {
+                throw new IllegalArgumentException("baseUrl must not have a query or fragment: " + baseUrl);
+            }
+            if (timeout.compareTo(Duration.ofMillis(1)) < 0 || timeout.compareTo(Duration.ofDays(24)) > 0) {
+                throw new IllegalArgumentException("timeout must be between 1ms and 24 days: " + timeout);
+            }
+            if (maxConnections < 1) {
+                throw new IllegalArgumentException("maxConnections must be >= 1: " + maxConnections);
+            }
+        }
+
+        /** {@code baseUrl} with the defaults: a 5 s timeout and 50 pooled connections. */
+        public static Options defaults(URI baseUrl) {
+            return new Options(baseUrl, Duration.ofSeconds(5), 50);
+        }
+    }
+
+    /** Counts since start: requests sent, and how many ended in each {@link Upstream} case. */
+    public record Stats(long requests, long ok, long notFound, long throttled, long failed, long timedOut) {}
+}

@@ -1,0 +1,252 @@
+package tme.scraper.testing;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * A fake t.me on 127.0.0.1 (port 0) serving the recorded pages, for tests and benchmarks:
+ * <ul>
+ *   <li>{@code GET /s/{ch}} and {@code GET /s/{ch}/{n}}: the recorded {@code s-{ch}-*.html} (name matched
+ *       lower-cased); an unknown channel gets t.me's 302 to {@code /{ch}}, or with
+ *       {@link #unknownChannelsAsContactPage(boolean)} the 200 "Contact @name" page;</li>
+ *   <li>{@code POST /s/{ch}?before=N|after=N}: a JSON string of an HTML fragment cut from the real message
+ *       wraps of that page ({@code ""} when nothing is left), {@link #morePageSize(int)} posts at most;</li>
+ *   <li>{@code GET /{ch}}: {@code preview-{ch}-*.html} if there is one, else the "Contact" page with 200.</li>
+ * </ul>
+ * Knobs may be set while it runs; a path knob ({@code "/s/durov"}) covers every request on that path, a URI
+ * knob ({@code "/s/durov?before=490"}) only that one, a knob without a path every request.
+ * Hits are counted per request URI, as the request arrives (before any gate, delay or hang).
+ */
+public final class FakeTme implements AutoCloseable {
+
+    /** A request as the fake received it; header names are lower-cased, repeated ones joined by ", ". */
+    public record Received(String method, String uri, Map<String, String> headers) {}
+
+    private final Vertx vertx;
+    private final Knobs knobs = new Knobs();
+    private final Gate gate = new Gate();
+    private final Traffic traffic = new Traffic();
+    private final FakeRoutes routes = new FakeRoutes(RecordedPages.shared(), knobs);
+    private HttpServer server;
+
+    private FakeTme(Vertx vertx) {
+        this.vertx = vertx;
+    }
+
+    /** Starts listening and blocks until it does (tests and benchmark set-up only). */
+    public static FakeTme start(Vertx vertx) {
+        FakeTme fake = new FakeTme(vertx);
+        fake.server = await(vertx.createHttpServer(new HttpServerOptions().setHost("127.0.0.1").setPort(0))
+                .connectionHandler(connection -> fake.traffic.connected())
+                .requestHandler(fake::handle)
+                .listen());
+        return fake;
+    }
+
+    public URI baseUrl() {
+        return URI.create("http://127.0.0.1:" + server.actualPort());
+    }
+
+    public FakeTme delay(Duration delay) {
+        return delay(Knobs.EVERYWHERE, delay);
+    }
+
+    public FakeTme delay(String path, Duration delay) {
+        knobs.delay(path, delay);
+        return this;
+    }
+
+    /** Answers every request with {@code status} and a short text body. */
+    public FakeTme status(int status) {
+        return status(Knobs.EVERYWHERE, status);
+    }
+
+    public FakeTme status(String path, int status) {
+        knobs.status(path, status);
+        return this;
+    }
+
+    /** Never answers (the connection stays open until the client gives up). */
+    public FakeTme hang() {
+        return hang(Knobs.EVERYWHERE);
+    }
+
+    public FakeTme hang(String path) {
+        knobs.hang(path);
+        return this;
+    }
+
+    /** Answers 429 with {@code Retry-After: <seconds>}. */
+    public FakeTme throttle(Duration retryAfter) {
+        return throttle(Knobs.EVERYWHERE, retryAfter);
+    }
+
+    public FakeTme throttle(String path, Duration retryAfter) {
+        knobs.throttle(path, retryAfter);
+        return this;
+    }
+
+    /** A custom answer for a path or exact URI, whatever the method. */
+    public FakeTme respond(String path, int status, String body, Map<String, String> headers) {
+        knobs.route(path, new Reply(status, headers, body));
+        return this;
+    }
+
+    /** Gzips every answer to a client that accepts gzip. */
+    public FakeTme gzip(boolean on) {
+        knobs.gzip = on;
+        return this;
+    }
+
+    public FakeTme unknownChannelsAsContactPage(boolean on) {
+        knobs.contactPageForUnknown = on;
+        return this;
+    }
+
+    /** At most this many posts per "more" answer (t.me sends about 20). */
+    public FakeTme morePageSize(int posts) {
+        if (posts < 1) {
+            throw new IllegalArgumentException("posts must be >= 1: " + posts);
+        }
+        knobs.morePageSize = posts;
+        return this;
+    }
+
+    /** From now on, arriving requests wait (counted, unanswered) until {@link #release()}. */
+    public FakeTme holdRequests() {
+        gate.hold();
+        return this;
+    }
+
+    public FakeTme release() {
+        gate.release();
+        return this;
+    }
+
+    public int held() {
+        return gate.held();
+    }
+
+    /** Waits (test thread only) until {@code count} requests are held; false if {@code within} passed first. */
+    public boolean awaitHeld(int count, Duration within) throws InterruptedException {
+        return gate.awaitHeld(count, within);
+    }
+
+    /** Requests for this exact URI: a path ({@code /s/durov}), or path and query for "more". */
+    public long hits(String uri) {
+        return traffic.hits(uri);
+    }
+
+    public long totalHits() {
+        return traffic.total();
+    }
+
+    /** TCP connections accepted so far: shows whether a client keeps connections alive and caps them. */
+    public long connections() {
+        return traffic.connections();
+    }
+
+    public long gzippedReplies() {
+        return traffic.gzippedReplies();
+    }
+
+    public Optional<Received> lastRequest(String uri) {
+        return traffic.last(uri);
+    }
+
+    public FakeTme resetHits() {
+        traffic.reset();
+        return this;
+    }
+
+    /** Clears every knob, releases held requests and resets the counts. */
+    public FakeTme reset() {
+        knobs.clear();
+        gate.release();
+        traffic.reset();
+        return this;
+    }
+
+    @Override
+    public void close() {
+        gate.release();
+        await(server.close());
+    }
+
+    private void handle(HttpServerRequest request) {
+        traffic.record(request);
+        var context = vertx.getOrCreateContext();
+        gate.admit(context, () -> {
+            long delay = knobs.delay(request.uri(), request.path()).toMillis();
+            if (delay > 0) {
+                vertx.setTimer(delay, id -> answer(request));
+            } else {
+                answer(request);
+            }
+        });
+    }
+
+    private void answer(HttpServerRequest request) {
+        if (knobs.hangs(request.uri(), request.path())) {
+            return;
+        }
+        Reply reply = knobs.override(request.uri(), request.path())
+                .orElseGet(() -> routes.answer(request.method(), request.path(), request.params()));
+        write(request, reply);
+    }
+
+    private void write(HttpServerRequest request, Reply reply) {
+        HttpServerResponse response = request.response();
+        if (response.closed() || response.ended()) {
+            return; // the client gave up while the request was held or delayed
+        }
+        response.setStatusCode(reply.status());
+        reply.headers().forEach(response::putHeader);
+        byte[] body = reply.body().getBytes(StandardCharsets.UTF_8);
+        String accepts = request.getHeader("accept-encoding");
+        if (knobs.gzip && accepts != null && accepts.contains("gzip")) {
+            body = gzip(body);
+            response.putHeader("content-encoding", "gzip");
+            traffic.gzipped();
+        }
+        response.end(Buffer.buffer(body));
+    }
+
+    private static byte[] gzip(byte[] bytes) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(bytes.length / 4 + 64);
+        try (GZIPOutputStream zip = new GZIPOutputStream(out)) {
+            zip.write(bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    private static <T> T await(Future<T> future) {
+        try {
+            return future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while starting or stopping the fake t.me", e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("fake t.me did not start or stop in time", e);
+        }
+    }
+}

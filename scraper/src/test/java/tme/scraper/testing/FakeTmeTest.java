@@ -1,0 +1,250 @@
+package tme.scraper.testing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.json.Json;
+import io.vertx.ext.web.client.HttpResponse;
+import io.vertx.ext.web.client.WebClient;
+import io.vertx.ext.web.client.WebClientOptions;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The fake t.me's own contract, seen through a plain WebClient that follows nothing and decodes nothing. */
+class FakeTmeTest {
+
+    private static final String DUROV_PAGE = Fixtures.read("s-durov-2026-05-hortay.html");
+    private static final String CONTACT_PAGE = Fixtures.read("notfound-zzqxnonexistenthandle99887766-2026-neotolis.html");
+
+    private static Vertx vertx;
+    private static WebClient web;
+    private FakeTme fake;
+
+    @BeforeAll
+    static void startVertx() {
+        vertx = Vertx.vertx();
+        web = WebClient.create(vertx, new WebClientOptions().setFollowRedirects(false));
+    }
+
+    @AfterAll
+    static void stopVertx() {
+        web.close();
+        result(vertx.close());
+    }
+
+    @BeforeEach
+    void start() {
+        fake = FakeTme.start(vertx);
+    }
+
+    @AfterEach
+    void stop() {
+        fake.close();
+    }
+
+    @Test
+    void channelPage_servedForAnySpellingAndPosition() {
+        for (String uri : List.of("/s/durov", "/s/DUROV", "/s/durov/490")) {
+            HttpResponse<Buffer> page = call(HttpMethod.GET, uri);
+            assertEquals(200, page.statusCode(), uri);
+            assertEquals("text/html; charset=utf-8", page.getHeader("content-type"));
+            assertEquals(DUROV_PAGE, page.bodyAsString(), uri);
+        }
+        assertEquals(List.of(1L, 1L, 1L), List.of(fake.hits("/s/durov"), fake.hits("/s/DUROV"), fake.hits("/s/durov/490")));
+    }
+
+    @Test
+    void channelPage_everyRecordedChannelIsServed() {
+        for (String channel : List.of("meduzalive", "topwar_official", "demo_empty")) {
+            HttpResponse<Buffer> page = call(HttpMethod.GET, "/s/" + channel);
+            assertEquals(200, page.statusCode(), channel);
+            assertTrue(page.bodyAsString().contains("data-post=\"" + channel + "/"), channel);
+        }
+    }
+
+    @Test
+    void unknownChannel_redirectsToTheBareNameLikeTme() {
+        HttpResponse<Buffer> page = call(HttpMethod.GET, "/s/NoSuchChannel/5");
+        HttpResponse<Buffer> more = call(HttpMethod.POST, "/s/nosuchchannel?before=5");
+
+        assertEquals(302, page.statusCode());
+        assertEquals("/NoSuchChannel", page.getHeader("location"));
+        assertEquals(302, more.statusCode());
+        assertEquals("/nosuchchannel", more.getHeader("location"));
+    }
+
+    @Test
+    void unknownChannel_canGetTheContactPageInstead() {
+        fake.unknownChannelsAsContactPage(true);
+
+        HttpResponse<Buffer> page = call(HttpMethod.GET, "/s/nosuchchannel");
+
+        assertEquals(200, page.statusCode());
+        assertEquals(CONTACT_PAGE, page.bodyAsString());
+    }
+
+    @Test
+    void preview_withoutARecordingIsTheContactPage() {
+        HttpResponse<Buffer> page = call(HttpMethod.GET, "/nosuchchannel");
+
+        assertEquals(200, page.statusCode());
+        assertEquals(CONTACT_PAGE, page.bodyAsString());
+    }
+
+    @Test
+    void more_isAPhpStyleJsonStringOfRealWraps() {
+        HttpResponse<Buffer> more = call(HttpMethod.POST, "/s/durov?after=501");
+
+        assertEquals(200, more.statusCode());
+        assertEquals("application/json", more.getHeader("content-type"));
+        String json = more.bodyAsString();
+        assertTrue(json.startsWith("\"<div class=\\\"tgme_widget_message_wrap js-widget_message_wrap\\\">"), json);
+        assertTrue(json.contains("https:\\/\\/t.me\\/durov\\/502"), "slashes escaped");
+        assertTrue(json.contains("\\ud83d\\udc8e"), "emoji as a surrogate pair");
+        String fragment = assertInstanceOf(String.class, Json.decodeValue(json));
+        assertTrue(fragment.contains("data-post=\"durov/502\""));
+        assertFalse(fragment.contains("data-post=\"durov/501\""));
+    }
+
+    @Test
+    void more_nothingLeftIsTheEmptyJsonString() {
+        assertEquals("\"\"", call(HttpMethod.POST, "/s/durov?before=481").bodyAsString());
+    }
+
+    @Test
+    void more_malformedCallsAreRejected() {
+        assertEquals(400, call(HttpMethod.POST, "/s/durov").statusCode());
+        assertEquals(400, call(HttpMethod.POST, "/s/durov?before=1&after=2").statusCode());
+        assertEquals(400, call(HttpMethod.POST, "/s/durov?before=x").statusCode());
+        assertEquals(405, call(HttpMethod.POST, "/s/durov/5").statusCode());
+        assertEquals(404, call(HttpMethod.GET, "/a/b/c").statusCode());
+    }
+
+    @Test
+    void knobs_theMostSpecificWins() {
+        fake.status(500).status("/s/durov", 503).respond("/s/durov?before=5", 201, "custom", Map.of("x-from", "route"));
+
+        assertEquals(500, call(HttpMethod.GET, "/s/meduzalive").statusCode());
+        assertEquals(503, call(HttpMethod.GET, "/s/durov").statusCode());
+        HttpResponse<Buffer> custom = call(HttpMethod.POST, "/s/durov?before=5");
+        assertEquals(201, custom.statusCode());
+        assertEquals("custom", custom.bodyAsString());
+        assertEquals("route", custom.getHeader("x-from"));
+        assertEquals(503, call(HttpMethod.POST, "/s/durov?before=6").statusCode());
+    }
+
+    @Test
+    void throttle_answers429WithRetryAfterSeconds() {
+        fake.throttle("/s/durov", Duration.ofSeconds(7));
+
+        HttpResponse<Buffer> answer = call(HttpMethod.GET, "/s/durov");
+
+        assertEquals(429, answer.statusCode());
+        assertEquals("7", answer.getHeader("retry-after"));
+        assertEquals(200, call(HttpMethod.GET, "/s/meduzalive").statusCode());
+    }
+
+    @Test
+    void delay_onOnePathLeavesOthersFast() {
+        fake.delay("/s/durov", Duration.ofSeconds(30));
+
+        assertEquals(200, call(HttpMethod.GET, "/s/meduzalive").statusCode());
+        Throwable slow = failure(web.getAbs(fake.baseUrl() + "/s/durov").timeout(200).send());
+        assertInstanceOf(TimeoutException.class, slow);
+    }
+
+    @Test
+    void gate_holdsRequestsUntilReleased() throws InterruptedException {
+        fake.holdRequests();
+
+        List<Future<HttpResponse<Buffer>>> calls = IntStream.range(0, 3)
+                .mapToObj(i -> web.getAbs(fake.baseUrl() + "/s/durov").send()).toList();
+
+        assertTrue(fake.awaitHeld(3, Duration.ofSeconds(5)));
+        assertEquals(3, fake.held());
+        assertEquals(3, fake.hits("/s/durov"), "held requests are already counted");
+        assertTrue(calls.stream().noneMatch(Future::isComplete));
+        fake.release();
+        calls.forEach(c -> assertEquals(200, result(c).statusCode()));
+        assertEquals(0, fake.held());
+    }
+
+    @Test
+    void gzip_onlyForClientsThatAcceptIt() {
+        fake.gzip(true);
+
+        HttpResponse<Buffer> zipped = result(web.getAbs(fake.baseUrl() + "/s/durov")
+                .putHeader("accept-encoding", "gzip, deflate").send());
+        HttpResponse<Buffer> plain = call(HttpMethod.GET, "/s/durov");
+
+        assertEquals("gzip", zipped.getHeader("content-encoding"));
+        assertEquals(0x1f, zipped.body().getByte(0) & 0xff);
+        assertEquals(0x8b, zipped.body().getByte(1) & 0xff);
+        assertNull(plain.getHeader("content-encoding"));
+        assertEquals(DUROV_PAGE, plain.bodyAsString());
+        assertEquals(1, fake.gzippedReplies());
+    }
+
+    @Test
+    void lastRequest_keepsTheHeadersLowerCased() {
+        result(web.getAbs(fake.baseUrl() + "/s/durov").putHeader("X-Test", "1").send());
+
+        FakeTme.Received got = fake.lastRequest("/s/durov").orElseThrow();
+        assertEquals("GET", got.method());
+        assertEquals("/s/durov", got.uri());
+        assertEquals("1", got.headers().get("x-test"));
+    }
+
+    @Test
+    void reset_clearsKnobsAndCounts() {
+        fake.status(500).hang("/s/meduzalive");
+        call(HttpMethod.GET, "/s/durov");
+
+        fake.reset();
+
+        assertEquals(0, fake.totalHits());
+        assertEquals(200, call(HttpMethod.GET, "/s/durov").statusCode());
+        assertEquals(200, call(HttpMethod.GET, "/s/meduzalive").statusCode());
+        assertEquals(2, fake.totalHits());
+    }
+
+    private HttpResponse<Buffer> call(HttpMethod method, String uri) {
+        return result(web.requestAbs(method, fake.baseUrl() + uri).send());
+    }
+
+    private static <T> T result(Future<T> future) {
+        try {
+            return future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        } catch (InterruptedException | ExecutionException | TimeoutException e) {
+            throw new AssertionError("request did not succeed in 10s", e);
+        }
+    }
+
+    private static Throwable failure(Future<?> future) {
+        try {
+            future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+            throw new AssertionError("expected a failure");
+        } catch (ExecutionException e) {
+            return e.getCause();
+        } catch (InterruptedException | TimeoutException e) {
+            throw new AssertionError("no outcome in 10s", e);
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package tme.scraper.testing;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The fake's misbehaviour settings, changeable while it serves. Each knob is set for a request URI
+ * ({@code /s/durov?before=490}), a path ({@code /s/durov}) or {@link #EVERYWHERE}; a request takes the
+ * most specific one. Concurrent maps and volatiles: tests write from their thread, event loops read.
+ */
+final class Knobs {
+
+    static final String EVERYWHERE = "*";
+
+    private final Map<String, Duration> delays = new ConcurrentHashMap<>();
+    private final Map<String, Integer> statuses = new ConcurrentHashMap<>();
+    private final Set<String> hangs = ConcurrentHashMap.newKeySet();
+    private final Map<String, Duration> throttles = new ConcurrentHashMap<>();
+    private final Map<String, Reply> routes = new ConcurrentHashMap<>();
+
+    volatile boolean gzip;
+    volatile boolean contactPageForUnknown;
+    volatile int morePageSize = 20;
+
+    void delay(String where, Duration delay) {
+        delays.put(where, delay);
+    }
+
+    void status(String where, int status) {
+        statuses.put(where, status);
+    }
+
+    void hang(String where) {
+        hangs.add(where);
+    }
+
+    void throttle(String where, Duration retryAfter) {
+        throttles.put(where, retryAfter);
+    }
+
+    void route(String where, Reply reply) {
+        routes.put(where, reply);
+    }
+
+    Duration delay(String uri, String path) {
+        Duration delay = find(delays, uri, path);
+        return delay == null ? Duration.ZERO : delay;
+    }
+
+    boolean hangs(String uri, String path) {
+        return hangs.contains(uri) || hangs.contains(path) || hangs.contains(EVERYWHERE);
+    }
+
+    /** A reply that replaces the recorded page: a custom route, else a 429, else a forced status. */
+    Optional<Reply> override(String uri, String path) {
+        Reply custom = find(routes, uri, path);
+        if (custom != null) {
+            return Optional.of(custom);
+        }
+        Duration retryAfter = find(throttles, uri, path);
+        if (retryAfter != null) {
+            return Optional.of(throttled(retryAfter));
+        }
+        Integer status = find(statuses, uri, path);
+        return Optional.ofNullable(status).map(s -> Reply.text(s, "fake t.me forced status " + s));
+    }
+
+    void clear() {
+        delays.clear();
+        statuses.clear();
+        hangs.clear();
+        throttles.clear();
+        routes.clear();
+        gzip = false;
+        contactPageForUnknown = false;
+        morePageSize = 20;
+    }
+
+    private static Reply throttled(Duration retryAfter) {
+        return new Reply(429, Map.of("content-type", "text/plain; charset=utf-8",
+                "retry-after", Long.toString(retryAfter.toSeconds())), "Too Many Requests");
+    }
+
+    private static <V> V find(Map<String, V> map, String uri, String path) {
+        V value = map.get(uri);
+        if (value == null) {
+            value = map.get(path);
+        }
+        return value == null ? map.get(EVERYWHERE) : value;
+    }
+}
