@@ -24,6 +24,17 @@ final class Dom {
         return found == null ? null : blankToNull(found.text());
     }
 
+    /** The first match of the first selector that matches anything under {@code scope}, or null. */
+    static Element first(Element scope, String... selectorsInPreferenceOrder) {
+        for (String selector : selectorsInPreferenceOrder) {
+            Element found = scope.selectFirst(selector);
+            if (found != null) {
+                return found;
+            }
+        }
+        return null;
+    }
+
     static String blankToNull(String value) {
         if (value == null) {
             return null;

@@ -13,8 +13,8 @@ final class ReplyParser {
         if (reply == null) {
             return null;
         }
-        Element author = reply.selectFirst(Selectors.REPLY_AUTHOR);
-        Element quote = reply.selectFirst(Selectors.REPLY_QUOTE);
+        Element author = Dom.first(reply, Selectors.REPLY_AUTHOR_NAME, Selectors.REPLY_AUTHOR_BOX);
+        Element quote = Dom.first(reply, Selectors.REPLY_QUOTE, Selectors.REPLY_QUOTE_LOOSE);
         return new Reply(
                 Dom.trailingId(reply.attr("href")),
                 author == null ? null : TextParser.rich(author),

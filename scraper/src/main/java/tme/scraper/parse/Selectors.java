@@ -65,9 +65,11 @@ final class Selectors {
 
     // Reply: the quoted author and text inside the reply link; the link's last path segment is the post id.
     static final String REPLY = ".tgme_widget_message_reply";
-    static final String REPLY_AUTHOR = ".tgme_widget_message_author_name, .tgme_widget_message_author";
-    static final String REPLY_QUOTE =
-            ".js-message_reply_text, .tgme_widget_message_metatext, .tgme_widget_message_text";
+    // Preferred node first, then the older or looser one.
+    static final String REPLY_AUTHOR_NAME = ".tgme_widget_message_author_name";
+    static final String REPLY_AUTHOR_BOX = ".tgme_widget_message_author";
+    static final String REPLY_QUOTE = ".js-message_reply_text";
+    static final String REPLY_QUOTE_LOOSE = ".tgme_widget_message_metatext, .tgme_widget_message_text";
     static final String REPLY_THUMB = ".tgme_widget_message_reply_thumb[style]";
 
     // Link preview card; its image (right, large or video thumb) is the card's thumb, not a media item.

@@ -42,6 +42,7 @@ class PostPartsTest {
 
         assertEquals(141875, reply.toMessage());
         assertEquals("Медуза — LIVE", plain(reply.name()));
+        assertEquals("Медуза — LIVE", reply.name().html());
         assertTrue(plain(reply.text()).startsWith("Шатдаун ко Дню Победы. Что известно к этой минуте"));
         assertTrue(plain(post.content().text()).startsWith("Предупреждения об отключении мобильного интернета"));
         assertFalse(post.content().text().string().contains("Шатдаун ко Дню Победы"));
