@@ -10,6 +10,121 @@ final class Selectors {
 
     // ---- page, channel header, posts, media, preview page ----
 
+    // Page kinds. A "Contact @x" page (unknown name, user, bot) is a tgme_page without a channel header.
+    static final String TGME_PAGE = ".tgme_page";
+    static final String CHANNEL_HEADER = ".tgme_channel_info_header";
+
+    // Channel header of t.me/s/<channel>.
+    static final String CHANNEL_USERNAME = ".tgme_channel_info_header_username > a";
+    static final String CHANNEL_TITLE = ".tgme_channel_info_header_title > span";
+    static final String CHANNEL_TITLE_BOX = ".tgme_channel_info_header_title";
+    static final String CHANNEL_DESCRIPTION = ".tgme_channel_info_description";
+    static final String CHANNEL_AVATAR_META = "meta[property=og:image]";
+    static final String CHANNEL_AVATAR_IMG = ".tgme_channel_info_header .tgme_page_photo_image img[src]";
+    static final String CHANNEL_COUNTER = ".tgme_channel_info_counters > .tgme_channel_info_counter";
+    static final String COUNTER_VALUE = ".counter_value";
+    static final String COUNTER_TYPE = ".counter_type";
+    // Label icons are named "<label>-icon" (verified-icon, scam-icon, fake-icon).
+    static final String CHANNEL_LABEL = ".tgme_channel_info_header_labels > i[class]";
+    static final String LABEL_SUFFIX = "-icon";
+
+    // Paging cursors: "more" anchors in the history (pages and fragments), <link rel> in the page head.
+    static final String MORE_LINK = "a.tme_messages_more[data-before], a.tme_messages_more[data-after]";
+    static final String HEAD_PAGER = "head link[rel=prev][href], head link[rel=next][href]";
+    static final String BEFORE = "before";
+    static final String AFTER = "after";
+
+    // Posts. On pages and in fragments a message sits in a wrap; in the embed widget the message is the root.
+    static final String POST_IN_WRAP = ".tgme_widget_message_wrap > .tgme_widget_message";
+    static final String POST_ANY = ".tgme_widget_message";
+    static final String POST_WRAP = ".tgme_widget_message_wrap";
+    static final String POST_ID_ATTR = "data-post";
+    static final String VIEW_ATTR = "data-view";
+    static final String BUBBLE = ".tgme_widget_message_bubble";
+    static final String SERVICE_CLASS = "service_message";
+
+    // A post's own text. The reply quote also carries tgme_widget_message_text (with js-message_reply_text),
+    // so the text is the first one outside the reply; albums nest an identical text div inside the text div.
+    static final String TEXT = ".tgme_widget_message_text";
+    static final String REPLY_TEXT_CLASS = "js-message_reply_text";
+
+    // Footer.
+    static final String INFO = ".tgme_widget_message_info";
+    static final String VIEWS = ".tgme_widget_message_views";
+    static final String META = ".tgme_widget_message_meta";
+    static final String DATE_TIME = ".tgme_widget_message_date time[datetime]";
+    static final String ANY_TIME = "time[datetime]";
+    static final String DATETIME_ATTR = "datetime";
+    static final String AUTHOR_SIGNATURE = ".tgme_widget_message_from_author";
+    // t.me writes "edited" as bare text in the meta line, with no class of its own.
+    static final String EDITED_WORD = "edited";
+
+    // Forwarded from: an <a> with the source post's URL, or a <span> for a source without a public link.
+    static final String FORWARDED_NAME = ".tgme_widget_message_forwarded_from_name";
+    static final String NAME_SPAN = "span[dir]";
+
+    // Reply: the quoted author and text inside the reply link; the link's last path segment is the post id.
+    static final String REPLY = ".tgme_widget_message_reply";
+    // Preferred node first, then the older or looser one.
+    static final String REPLY_AUTHOR_NAME = ".tgme_widget_message_author_name";
+    static final String REPLY_AUTHOR_BOX = ".tgme_widget_message_author";
+    static final String REPLY_QUOTE = ".js-message_reply_text";
+    static final String REPLY_QUOTE_LOOSE = ".tgme_widget_message_metatext, .tgme_widget_message_text";
+    static final String REPLY_THUMB = ".tgme_widget_message_reply_thumb[style]";
+
+    // Link preview card; its image (right, large or video thumb) is the card's thumb, not a media item.
+    static final String LINK_PREVIEW = ".tgme_widget_message_link_preview";
+    static final String PREVIEW_SITE = ".link_preview_site_name";
+    static final String PREVIEW_TITLE = ".link_preview_title";
+    static final String PREVIEW_DESCRIPTION = ".link_preview_description";
+    static final String PREVIEW_THUMB =
+            ".link_preview_right_image[style], .link_preview_image[style], .link_preview_video_thumb[style]";
+
+    // Poll; the voter count sits in the footer info line.
+    static final String POLL = ".tgme_widget_message_poll";
+    static final String POLL_QUESTION = ".tgme_widget_message_poll_question";
+    static final String POLL_TYPE = ".tgme_widget_message_poll_type";
+    static final String POLL_OPTION = ".tgme_widget_message_poll_option";
+    static final String POLL_OPTION_TEXT = ".tgme_widget_message_poll_option_text";
+    static final String POLL_OPTION_PERCENT = ".tgme_widget_message_poll_option_percent";
+    static final String POLL_VOTERS = ".tgme_widget_message_voters";
+
+    // Inline keyboard: a sibling of the bubble; every row, every button.
+    static final String INLINE_ROW = ".tgme_widget_message_inline_row";
+    static final String INLINE_BUTTON = ".tgme_widget_message_inline_button";
+    static final String INLINE_BUTTON_TEXT = ".tgme_widget_message_inline_button_text";
+
+    // Reactions: paid (stars), custom emoji (tg-emoji with an id) and standard emoji (i.emoji with a <b> glyph).
+    static final String REACTION = ".tgme_widget_message_reactions .tgme_reaction";
+    static final String REACTION_PAID_CLASS = "tgme_reaction_paid";
+    static final String CUSTOM_EMOJI = "tg-emoji[emoji-id]";
+    static final String CUSTOM_EMOJI_ID_ATTR = "emoji-id";
+    static final String EMOJI = "i.emoji";
+    static final String EMOJI_GLYPH = "b";
+
+    // Service messages. Structural signals first: the new photo, the pinning actor, the quoted new name.
+    static final String SERVICE_PHOTO = ".tgme_widget_message_service_photo";
+    static final String SERVICE_PHOTO_CLASS = "service_message_photo";
+    static final String SERVICE_ACTOR = "a.tgme_widget_message_author_name";
+    static final String SERVICE_STRONG = ".tgme_widget_service_strong_text";
+    static final String SERVICE_LINK = "a[href]";
+    // No structural signal tells "Channel created" or a video change apart; t.me's English words do.
+    static final String CREATED_WORDS = "channel created";
+    static final String VIDEO_WORD = "video";
+    static final String PINNED_WORD = "pinned";
+
+    // The t.me/<channel> page. A channel's page links its /s/ preview; users, bots and groups do not.
+    static final String PREVIEW_CONTEXT_LINK = "a.tgme_page_context_link[href*=/s/]";
+    static final String PREVIEW_TITLE_SPAN = ".tgme_page_title > span";
+    static final String PREVIEW_TITLE_BOX = ".tgme_page_title";
+    static final String PREVIEW_EXTRA = ".tgme_page_extra";
+    static final String PREVIEW_PAGE_DESCRIPTION = ".tgme_page_description";
+    static final String PREVIEW_AVATAR = "img.tgme_page_photo_image[src]";
+    static final String PREVIEW_VERIFIED = ".tgme_page_title i.verified-icon";
+
+    // Shared: a CSS background image carries most t.me picture URLs.
+    static final String STYLE_ATTR = "style";
+
     // ---- (end of page/post section) ----
 
 

@@ -1,0 +1,74 @@
+package tme.api.render;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import tme.scraper.model.ChannelPage;
+import tme.scraper.model.ChannelPreview;
+import tme.scraper.model.MorePage;
+import tme.scraper.model.Post;
+
+/**
+ * The one place that knows the JSON wire shape (field names as the prior-art service, see
+ * {@code docs/api.md}). Absent optional fields are left out: no nulls, no empty arrays or objects, except
+ * the envelopes every answer has ({@code content.posts}, {@code meta.offset}, a post's {@code content} and
+ * {@code footer}). Writes UTF-8 bytes with one shared, thread-safe {@link JsonFactory}.
+ */
+public final class JsonRender {
+
+    private static final JsonFactory FACTORY = new JsonFactory();
+
+    private JsonRender() {}
+
+    /** {@code {channel, content:{posts}, meta:{offset:{before,after}}}} for {@code /v1/body}. */
+    public static byte[] body(ChannelPage page) {
+        return render(json -> {
+            json.writeStartObject();
+            json.writeFieldName("channel");
+            ChannelJson.write(json, page.channel());
+            json.writeObjectFieldStart("content");
+            PostJson.writeList(json, "posts", page.posts());
+            json.writeEndObject();
+            ChannelJson.writeMeta(json, page.offset());
+            json.writeEndObject();
+        });
+    }
+
+    /** {@code {posts, meta:{offset:{before,after}}}} for {@code /v1/more}. */
+    public static byte[] more(MorePage page) {
+        return render(json -> {
+            json.writeStartObject();
+            PostJson.writeList(json, "posts", page.posts());
+            ChannelJson.writeMeta(json, page.offset());
+            json.writeEndObject();
+        });
+    }
+
+    /** One post object for {@code /v1/post}. */
+    public static byte[] post(Post post) {
+        return render(json -> PostJson.write(json, post));
+    }
+
+    /** {@code {channel:{title, subscribers, subscribers_count, description, avatar, is_verified}}}. */
+    public static byte[] preview(ChannelPreview preview) {
+        return render(json -> ChannelJson.writePreview(json, preview));
+    }
+
+    private interface Body {
+        void write(JsonGenerator json) throws IOException;
+    }
+
+    private static byte[] render(Body body) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(8192);
+        try (JsonGenerator json = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
+            body.write(json);
+        } catch (IOException e) {
+            // Writing to a byte array does not fail; a bug in a writer would surface here.
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+}

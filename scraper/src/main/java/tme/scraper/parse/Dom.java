@@ -1,0 +1,96 @@
+package tme.scraper.parse;
+
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+
+/** Small DOM helpers shared by the page parsers: parsing, trimmed texts, URLs in attributes and styles. */
+final class Dom {
+
+    private static final String BACKGROUND_URL = "url(";
+
+    private Dom() {}
+
+    /** Parses a page or fragment; inner HTML is then serialized as t.me sent it (no pretty-printing). */
+    static Document parse(String html) {
+        Document doc = Jsoup.parse(html);
+        doc.outputSettings().prettyPrint(false);
+        return doc;
+    }
+
+    /** The trimmed text of the first match under {@code scope}, or null if there is none or it is blank. */
+    static String text(Element scope, String selector) {
+        Element found = scope.selectFirst(selector);
+        return found == null ? null : blankToNull(found.text());
+    }
+
+    /** The first match of the first selector that matches anything under {@code scope}, or null. */
+    static Element first(Element scope, String... selectorsInPreferenceOrder) {
+        for (String selector : selectorsInPreferenceOrder) {
+            Element found = scope.selectFirst(selector);
+            if (found != null) {
+                return found;
+            }
+        }
+        return null;
+    }
+
+    static String blankToNull(String value) {
+        if (value == null) {
+            return null;
+        }
+        String trimmed = value.strip();
+        return trimmed.isEmpty() ? null : trimmed;
+    }
+
+    /** An absolute http(s) URL, with t.me's protocol-relative {@code //host/...} made https; null for data: etc. */
+    static String url(String raw) {
+        String value = blankToNull(raw);
+        if (value == null || value.startsWith("data:")) {
+            return null;
+        }
+        return value.startsWith("//") ? "https:" + value : value;
+    }
+
+    /** The URL of a {@code background-image:url('...')} in the element's style, or null. */
+    static String backgroundUrl(Element element) {
+        if (element == null) {
+            return null;
+        }
+        String style = element.attr(Selectors.STYLE_ATTR);
+        int start = style.indexOf(BACKGROUND_URL);
+        if (start < 0) {
+            return null;
+        }
+        int end = style.indexOf(')', start);
+        if (end < 0) {
+            return null;
+        }
+        String inner = style.substring(start + BACKGROUND_URL.length(), end).strip();
+        return url(unquote(inner));
+    }
+
+    private static String unquote(String value) {
+        if (value.length() >= 2 && (value.charAt(0) == '\'' || value.charAt(0) == '"')
+                && value.charAt(value.length() - 1) == value.charAt(0)) {
+            return value.substring(1, value.length() - 1);
+        }
+        return value;
+    }
+
+    /** The trailing post id of a t.me link such as {@code https://t.me/durov/481?single}, or null. */
+    static Integer trailingId(String href) {
+        String path = href == null ? "" : href.replaceFirst("[?#].*$", "");
+        int slash = path.lastIndexOf('/');
+        return slash < 0 ? null : positiveInt(path.substring(slash + 1));
+    }
+
+    /** A positive int of plain digits, or null. */
+    static Integer positiveInt(String digits) {
+        if (digits == null || digits.isEmpty() || digits.length() > 9 || !digits.chars().allMatch(Character::isDigit)) {
+            return null;
+        }
+        int value = Integer.parseInt(digits);
+        return value > 0 ? value : null;
+    }
+}

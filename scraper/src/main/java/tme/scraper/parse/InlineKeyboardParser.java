@@ -1,0 +1,24 @@
+package tme.scraper.parse;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.jsoup.nodes.Element;
+import tme.scraper.model.InlineButton;
+
+/** The inline keyboard under a post: every button of every row, in reading order. */
+final class InlineKeyboardParser {
+
+    private InlineKeyboardParser() {}
+
+    static List<InlineButton> parse(Element message) {
+        List<InlineButton> buttons = new ArrayList<>();
+        for (Element row : message.select(Selectors.INLINE_ROW)) {
+            for (Element button : row.select(Selectors.INLINE_BUTTON)) {
+                String title = Dom.text(button, Selectors.INLINE_BUTTON_TEXT);
+                buttons.add(new InlineButton(title != null ? title : Dom.blankToNull(button.text()),
+                        button.hasAttr("href") ? Dom.url(button.attr("href")) : null));
+            }
+        }
+        return buttons;
+    }
+}

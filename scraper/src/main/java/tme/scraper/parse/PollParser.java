@@ -1,0 +1,34 @@
+package tme.scraper.parse;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.jsoup.nodes.Element;
+import tme.scraper.model.Poll;
+
+/** A poll: question, type, voter count (from the footer line) and options with their percentages. */
+final class PollParser {
+
+    private PollParser() {}
+
+    static Poll parse(Element bubble) {
+        Element poll = bubble.selectFirst(Selectors.POLL);
+        if (poll == null) {
+            return null;
+        }
+        List<Poll.Option> options = new ArrayList<>();
+        for (Element option : poll.select(Selectors.POLL_OPTION)) {
+            options.add(new Poll.Option(Dom.text(option, Selectors.POLL_OPTION_TEXT),
+                    percent(Dom.text(option, Selectors.POLL_OPTION_PERCENT))));
+        }
+        return new Poll(Dom.text(poll, Selectors.POLL_QUESTION), Dom.text(poll, Selectors.POLL_TYPE),
+                Dom.text(bubble, Selectors.POLL_VOTERS), options);
+    }
+
+    private static Integer percent(String shown) {
+        if (shown == null) {
+            return null;
+        }
+        String digits = shown.endsWith("%") ? shown.substring(0, shown.length() - 1).strip() : shown;
+        return digits.equals("0") ? Integer.valueOf(0) : Dom.positiveInt(digits);
+    }
+}

@@ -1,0 +1,46 @@
+package tme.scraper.parse;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.jsoup.nodes.Element;
+import org.jsoup.select.Elements;
+import tme.scraper.model.Post;
+
+/** All posts of a page or fragment, in page order (oldest first), each parsed on its own. */
+final class PostListParser {
+
+    private PostListParser() {}
+
+    /** The posts and how many messages were odd (parsed in part, or skipped for want of an id). */
+    record Posts(List<Post> posts, int odd) {}
+
+    static Posts parse(Element root, ParserMode mode) {
+        List<Post> posts = new ArrayList<>();
+        int odd = 0;
+        for (Element message : messages(root)) {
+            PostParser.Result result = PostParser.parse(message, mode);
+            if (result.post() != null) {
+                posts.add(result.post());
+            }
+            if (result.odd()) {
+                odd++;
+            }
+        }
+        return new Posts(posts, odd);
+    }
+
+    /** Messages in wraps (pages, "more" fragments); else top-level messages (the embed widget's root message). */
+    static Elements messages(Element root) {
+        Elements wrapped = root.select(Selectors.POST_IN_WRAP);
+        if (!wrapped.isEmpty()) {
+            return wrapped;
+        }
+        Elements topLevel = new Elements();
+        for (Element message : root.select(Selectors.POST_ANY)) {
+            if (message.parents().stream().noneMatch(parent -> parent.is(Selectors.POST_ANY))) {
+                topLevel.add(message);
+            }
+        }
+        return topLevel;
+    }
+}

@@ -1,0 +1,74 @@
+package tme.scraper.parse;
+
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import tme.scraper.model.ChannelPreview;
+
+/**
+ * Parses the {@code t.me/<channel>} card. It is a channel when the card links its {@code /s/} preview (a
+ * structural signal, unlike the English button text); other cards (users, bots, groups, unknown names) are
+ * not found; a page without a card at all is an anomaly.
+ */
+public final class PreviewParser {
+
+    private PreviewParser() {}
+
+    public static Parsed<ChannelPreview> parse(String html) {
+        Document doc = Dom.parse(html == null ? "" : html);
+        Element page = doc.selectFirst(Selectors.TGME_PAGE);
+        if (page == null) {
+            return new Parsed.Anomaly<>("no tgme_page card on the page");
+        }
+        Element titleBox = page.selectFirst(Selectors.PREVIEW_TITLE_BOX);
+        if (titleBox == null || page.selectFirst(Selectors.PREVIEW_CONTEXT_LINK) == null) {
+            return new Parsed.NotFound<>("the t.me card is not a channel's");
+        }
+        String subscribers = Dom.text(page, Selectors.PREVIEW_EXTRA);
+        Element avatar = page.selectFirst(Selectors.PREVIEW_AVATAR);
+        return new Parsed.Ok<>(new ChannelPreview(
+                title(titleBox),
+                subscribers,
+                leadingNumber(subscribers),
+                description(page),
+                avatar == null ? null : Dom.url(avatar.attr("src")),
+                page.selectFirst(Selectors.PREVIEW_VERIFIED) != null), 0);
+    }
+
+    private static String title(Element titleBox) {
+        Element span = titleBox.selectFirst(Selectors.PREVIEW_TITLE_SPAN);
+        return Dom.blankToNull(TextParser.rich(span != null ? span : titleBox).string());
+    }
+
+    private static String description(Element page) {
+        Element node = page.selectFirst(Selectors.PREVIEW_PAGE_DESCRIPTION);
+        return node == null ? null : Dom.blankToNull(TextParser.rich(node).string());
+    }
+
+    /**
+     * The number at the start of {@code "10 552 044 subscribers"}: digits with t.me's group separators (spaces,
+     * no-break spaces, commas) between them. Null when the text starts with no digit.
+     */
+    static Long leadingNumber(String shown) {
+        if (shown == null) {
+            return null;
+        }
+        StringBuilder digits = new StringBuilder();
+        for (int i = 0; i < shown.length(); i++) {
+            char c = shown.charAt(i);
+            if (Character.isDigit(c)) {
+                digits.append(c);
+            } else if (digits.isEmpty() || !isGroupSeparator(c) || i + 1 >= shown.length()
+                    || !Character.isDigit(shown.charAt(i + 1))) {
+                break;
+            }
+        }
+        if (digits.isEmpty() || digits.length() > 18) {
+            return null;
+        }
+        return Long.parseLong(digits.toString());
+    }
+
+    private static boolean isGroupSeparator(char c) {
+        return c == ' ' || c == '\u00a0' || c == '\u202f' || c == ',' || c == '\'';
+    }
+}

@@ -1,0 +1,43 @@
+package tme.scraper.parse;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.jsoup.nodes.Element;
+import tme.scraper.model.Reaction;
+
+/** Reactions under a post: paid stars, custom emoji (by id) and standard emoji, with counts as shown. */
+final class ReactionParser {
+
+    private ReactionParser() {}
+
+    static List<Reaction> parse(Element message) {
+        List<Reaction> reactions = new ArrayList<>();
+        for (Element node : message.select(Selectors.REACTION)) {
+            Reaction reaction = reaction(node);
+            if (reaction != null) {
+                reactions.add(reaction);
+            }
+        }
+        return reactions;
+    }
+
+    /** The count is the reaction's own text ({@code <span><i ...></i>26.7K</span>}); unknown kinds give null. */
+    private static Reaction reaction(Element node) {
+        String count = Dom.blankToNull(node.ownText());
+        if (node.hasClass(Selectors.REACTION_PAID_CLASS)) {
+            return new Reaction.Paid(count);
+        }
+        Element custom = node.selectFirst(Selectors.CUSTOM_EMOJI);
+        if (custom != null) {
+            Element fallback = custom.selectFirst(Selectors.EMOJI);
+            return new Reaction.CustomEmoji(custom.attr(Selectors.CUSTOM_EMOJI_ID_ATTR).strip(),
+                    fallback == null ? null : Dom.text(fallback, Selectors.EMOJI_GLYPH),
+                    Dom.backgroundUrl(fallback), count);
+        }
+        Element emoji = node.selectFirst(Selectors.EMOJI);
+        if (emoji != null) {
+            return new Reaction.Emoji(Dom.text(emoji, Selectors.EMOJI_GLYPH), Dom.backgroundUrl(emoji), count);
+        }
+        return null;
+    }
+}

@@ -1,0 +1,24 @@
+package tme.scraper.parse;
+
+import org.jsoup.nodes.Element;
+import tme.scraper.model.Reply;
+
+/** The "in reply to" block: t.me's link to the replied-to post with its author, quote and thumbnail. */
+final class ReplyParser {
+
+    private ReplyParser() {}
+
+    static Reply parse(Element bubble) {
+        Element reply = bubble.selectFirst(Selectors.REPLY);
+        if (reply == null) {
+            return null;
+        }
+        Element author = Dom.first(reply, Selectors.REPLY_AUTHOR_NAME, Selectors.REPLY_AUTHOR_BOX);
+        Element quote = Dom.first(reply, Selectors.REPLY_QUOTE, Selectors.REPLY_QUOTE_LOOSE);
+        return new Reply(
+                Dom.trailingId(reply.attr("href")),
+                author == null ? null : TextParser.rich(author),
+                quote == null ? null : TextParser.rich(quote),
+                Dom.backgroundUrl(reply.selectFirst(Selectors.REPLY_THUMB)));
+    }
+}

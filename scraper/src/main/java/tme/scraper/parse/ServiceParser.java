@@ -1,0 +1,63 @@
+package tme.scraper.parse;
+
+import java.util.Locale;
+import org.jsoup.nodes.Element;
+import tme.scraper.model.Rich;
+import tme.scraper.model.ServiceMessage;
+
+/**
+ * Service messages ("Channel created", renamed, new photo or video, pinned). t.me marks the message with
+ * {@code service_message}; the kind comes from structure where t.me offers any (the new photo element, the
+ * pinning actor's link, the quoted new name) and from t.me's English wording only where it offers none.
+ */
+final class ServiceParser {
+
+    private ServiceParser() {}
+
+    static ServiceMessage parse(Element message, Element bubble, Element textNode) {
+        if (!message.hasClass(Selectors.SERVICE_CLASS)) {
+            return null;
+        }
+        Rich text = textNode == null ? new Rich("", "") : TextParser.rich(textNode);
+        String words = text.string().strip().toLowerCase(Locale.ROOT);
+        Element photo = bubble.selectFirst(Selectors.SERVICE_PHOTO);
+        if (photo != null || message.hasClass(Selectors.SERVICE_PHOTO_CLASS)) {
+            return words.contains(Selectors.VIDEO_WORD) || (photo != null && photo.selectFirst("video") != null)
+                    ? new ServiceMessage.VideoChanged(text)
+                    : new ServiceMessage.PhotoChanged(text, photoUrl(photo));
+        }
+        Element scope = textNode != null ? textNode : bubble;
+        Element strong = scope.selectFirst(Selectors.SERVICE_STRONG);
+        String quoted = strong == null ? null : Dom.blankToNull(strong.text());
+        if (scope.selectFirst(Selectors.SERVICE_ACTOR) != null || words.contains(Selectors.PINNED_WORD)) {
+            return new ServiceMessage.Pinned(text, pinnedId(strong), quoted);
+        }
+        if (words.equals(Selectors.CREATED_WORDS)) {
+            return new ServiceMessage.ChannelCreated(text);
+        }
+        if (quoted != null) {
+            return new ServiceMessage.Renamed(text, quoted);
+        }
+        return new ServiceMessage.Other(text);
+    }
+
+    private static String photoUrl(Element photo) {
+        if (photo == null) {
+            return null;
+        }
+        Element img = photo.selectFirst("img[src]");
+        return img != null ? Dom.url(img.attr("src")) : Dom.backgroundUrl(photo);
+    }
+
+    /** The pinned post's id, when t.me links the quote to it. */
+    private static Integer pinnedId(Element strong) {
+        if (strong == null) {
+            return null;
+        }
+        Element link = strong.closest(Selectors.SERVICE_LINK);
+        if (link == null) {
+            link = strong.selectFirst(Selectors.SERVICE_LINK);
+        }
+        return link == null ? null : Dom.trailingId(link.attr("href"));
+    }
+}
