@@ -49,12 +49,12 @@ final class ChannelHeaderParser {
     /** og:image is the full-size picture; the header's img is the fallback. Channels without a photo have neither. */
     private static String avatar(Document doc) {
         Element meta = doc.selectFirst(Selectors.CHANNEL_AVATAR_META);
-        String fromMeta = meta == null ? null : Dom.url(meta.attr("content"));
+        String fromMeta = meta == null ? null : Urls.absolute(meta.attr("content"));
         if (fromMeta != null) {
             return fromMeta;
         }
         Element img = doc.selectFirst(Selectors.CHANNEL_AVATAR_IMG);
-        return img == null ? null : Dom.url(img.attr("src"));
+        return img == null ? null : Urls.absolute(img.attr("src"));
     }
 
     private static Counters counters(Document doc) {

@@ -7,7 +7,6 @@ import org.jsoup.nodes.Element;
 /** Small DOM helpers shared by the page parsers: parsing, trimmed texts, URLs in attributes and styles. */
 final class Dom {
 
-    private static final String BACKGROUND_URL = "url(";
 
     private Dom() {}
 
@@ -41,41 +40,6 @@ final class Dom {
         }
         String trimmed = value.strip();
         return trimmed.isEmpty() ? null : trimmed;
-    }
-
-    /** An absolute http(s) URL, with t.me's protocol-relative {@code //host/...} made https; null for data: etc. */
-    static String url(String raw) {
-        String value = blankToNull(raw);
-        if (value == null || value.startsWith("data:")) {
-            return null;
-        }
-        return value.startsWith("//") ? "https:" + value : value;
-    }
-
-    /** The URL of a {@code background-image:url('...')} in the element's style, or null. */
-    static String backgroundUrl(Element element) {
-        if (element == null) {
-            return null;
-        }
-        String style = element.attr(Selectors.STYLE_ATTR);
-        int start = style.indexOf(BACKGROUND_URL);
-        if (start < 0) {
-            return null;
-        }
-        int end = style.indexOf(')', start);
-        if (end < 0) {
-            return null;
-        }
-        String inner = style.substring(start + BACKGROUND_URL.length(), end).strip();
-        return url(unquote(inner));
-    }
-
-    private static String unquote(String value) {
-        if (value.length() >= 2 && (value.charAt(0) == '\'' || value.charAt(0) == '"')
-                && value.charAt(value.length() - 1) == value.charAt(0)) {
-            return value.substring(1, value.length() - 1);
-        }
-        return value;
     }
 
     /** The trailing post id of a t.me link such as {@code https://t.me/durov/481?single}, or null. */

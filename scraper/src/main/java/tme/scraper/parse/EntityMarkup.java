@@ -1,6 +1,5 @@
 package tme.scraper.parse;
 
-import java.util.regex.Matcher;
 import org.jsoup.nodes.Element;
 import tme.scraper.model.Entity;
 import tme.scraper.model.EntityType;
@@ -115,8 +114,7 @@ final class EntityMarkup {
 
     /** The image URL in an emoji's style, made absolute ({@code //telegram.org/...} gets {@code https:}). */
     static String imageUrl(Element element) {
-        Matcher matcher = Selectors.TEXT_BACKGROUND_URL.matcher(element.attr("style"));
-        return matcher.find() ? absolute(matcher.group(1).strip()) : null;
+        return Urls.background(element);
     }
 
     /** t.me writes protocol-relative URLs for its own images; everything else is left as written. */

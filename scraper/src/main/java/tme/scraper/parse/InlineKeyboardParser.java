@@ -16,7 +16,7 @@ final class InlineKeyboardParser {
             for (Element button : row.select(Selectors.INLINE_BUTTON)) {
                 String title = Dom.text(button, Selectors.INLINE_BUTTON_TEXT);
                 buttons.add(new InlineButton(title != null ? title : Dom.blankToNull(button.text()),
-                        button.hasAttr("href") ? Dom.url(button.attr("href")) : null));
+                        button.hasAttr("href") ? Urls.link(button.attr("href")) : null));
             }
         }
         return buttons;

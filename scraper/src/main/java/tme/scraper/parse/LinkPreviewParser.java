@@ -18,7 +18,7 @@ final class LinkPreviewParser {
                 Dom.text(card, Selectors.PREVIEW_SITE),
                 Dom.text(card, Selectors.PREVIEW_TITLE),
                 description == null || description.text().isBlank() ? null : TextParser.rich(description),
-                Dom.backgroundUrl(card.selectFirst(Selectors.PREVIEW_THUMB)),
-                Dom.url(card.attr("href")));
+                Urls.background(card.selectFirst(Selectors.PREVIEW_THUMB)),
+                Urls.link(card.attr("href")));
     }
 }

@@ -49,14 +49,14 @@ final class MediaFiles {
     static Media sticker(Element wrap) {
         Element tgs = wrap.selectFirst(TGS);
         if (tgs != null) {
-            String thumb = firstNonNull(MediaUrls.attribute(tgs.selectFirst(IMG), "src"),
+            String thumb = firstNonNull(Urls.attribute(tgs.selectFirst(IMG), "src"),
                     srcset(tgs.selectFirst(TGS_IMAGE_SOURCE)));
             return new Media.Sticker(Format.TGS, srcset(tgs.selectFirst(TGS_SOURCE)), thumb);
         }
         Element webm = wrap.selectFirst(WEBM);
         if (webm != null) {
-            String thumb = firstNonNull(MediaUrls.attribute(webm.selectFirst(IMG), "src"), MediaUrls.background(webm));
-            return new Media.Sticker(Format.WEBM, MediaUrls.attribute(webm.selectFirst(VIDEO_SOURCE), "src"), thumb);
+            String thumb = firstNonNull(Urls.attribute(webm.selectFirst(IMG), "src"), Urls.background(webm));
+            return new Media.Sticker(Format.WEBM, Urls.attribute(webm.selectFirst(VIDEO_SOURCE), "src"), thumb);
         }
         Element webp = wrap.selectFirst(WEBP);
         if (webp != null) {
@@ -67,8 +67,8 @@ final class MediaFiles {
 
     /** The file is in {@code data-webp}; older markup shows it as the background, which is otherwise the thumb. */
     private static Media webp(Element sticker) {
-        String file = MediaUrls.attribute(sticker, Selectors.Media.STICKER_WEBP_ATTR);
-        String background = MediaUrls.background(sticker);
+        String file = Urls.attribute(sticker, Selectors.Media.STICKER_WEBP_ATTR);
+        String background = Urls.background(sticker);
         if (file == null) {
             return new Media.Sticker(Format.WEBP, background, null);
         }
@@ -81,7 +81,7 @@ final class MediaFiles {
             return null;
         }
         String first = source.attr("srcset").strip().split("\\s+", 2)[0];
-        return MediaUrls.absolute(first.endsWith(",") ? first.substring(0, first.length() - 1) : first);
+        return Urls.absolute(first.endsWith(",") ? first.substring(0, first.length() - 1) : first);
     }
 
     private static String text(Element element) {

@@ -92,17 +92,17 @@ final class MediaParser {
 
     /** The URL is on the wrap's style; some layouts put it on the inner photo element instead. */
     private static Media photo(Element wrap) {
-        String url = MediaUrls.background(wrap);
-        return new Media.Photo(url != null ? url : MediaUrls.background(wrap.selectFirst(PHOTO_INNER)));
+        String url = Urls.background(wrap);
+        return new Media.Photo(url != null ? url : Urls.background(wrap.selectFirst(PHOTO_INNER)));
     }
 
     private static Media location(Element wrap) {
-        String link = MediaUrls.attribute(wrap, "href");
-        String map = MediaUrls.background(wrap.selectFirst(LOCATION_MAP));
+        String link = Urls.attribute(wrap, "href");
+        String map = Urls.background(wrap.selectFirst(LOCATION_MAP));
         return new Media.Location(link, map, MediaLocations.position(link, map));
     }
 
     private static Media unsupported(Element block) {
-        return new Media.Unsupported(MediaUrls.attribute(block.selectFirst(VIEW_IN_TELEGRAM), "href"));
+        return new Media.Unsupported(Urls.attribute(block.selectFirst(VIEW_IN_TELEGRAM), "href"));
     }
 }

@@ -27,8 +27,8 @@ final class MediaPlayers {
      */
     static Media video(Element player) {
         Element source = first(player, VIDEO_SOURCE, ANY_VIDEO_SOURCE);
-        String url = MediaUrls.attribute(source, "src");
-        String thumb = MediaUrls.background(player.selectFirst(VIDEO_THUMB));
+        String url = Urls.attribute(source, "src");
+        String thumb = Urls.background(player.selectFirst(VIDEO_THUMB));
         PlayTime duration = MediaDurations.of(player.selectFirst(VIDEO_DURATION));
         boolean loops = source != null && source.hasAttr(Selectors.Media.GIF_LOOP_ATTR);
         if (loops || duration == null) {
@@ -40,8 +40,8 @@ final class MediaPlayers {
     static Media roundVideo(Element player) {
         Element source = first(player, ROUND_SOURCE, ANY_VIDEO_SOURCE);
         return new Media.RoundVideo(
-                MediaUrls.attribute(source, "src"),
-                MediaUrls.background(player.selectFirst(ROUND_THUMB)),
+                Urls.attribute(source, "src"),
+                Urls.background(player.selectFirst(ROUND_THUMB)),
                 MediaDurations.of(player.selectFirst(ROUND_DURATION)));
     }
 
@@ -49,7 +49,7 @@ final class MediaPlayers {
         Element audio = player.selectFirst(VOICE_AUDIO);
         String waveform = audio == null ? "" : audio.attr(Selectors.Media.VOICE_WAVEFORM_ATTR).strip();
         return new Media.Voice(
-                MediaUrls.attribute(audio, "src"),
+                Urls.attribute(audio, "src"),
                 waveform.isEmpty() ? null : waveform,
                 MediaDurations.of(player.selectFirst(VOICE_DURATION)));
     }

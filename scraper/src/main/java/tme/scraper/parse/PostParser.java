@@ -87,7 +87,7 @@ final class PostParser {
             return null;
         }
         Element span = from.selectFirst(Selectors.NAME_SPAN);
-        String url = from.hasAttr("href") ? Dom.url(from.attr("href")) : null;
+        String url = from.hasAttr("href") ? Urls.link(from.attr("href")) : null;
         return new Forwarded(TextParser.rich(span != null ? span : from), url);
     }
 

@@ -30,7 +30,7 @@ public final class PreviewParser {
                 subscribers,
                 leadingNumber(subscribers),
                 description(page),
-                avatar == null ? null : Dom.url(avatar.attr("src")),
+                avatar == null ? null : Urls.absolute(avatar.attr("src")),
                 page.selectFirst(Selectors.PREVIEW_VERIFIED) != null), 0);
     }
 

@@ -32,11 +32,11 @@ final class ReactionParser {
             Element fallback = custom.selectFirst(Selectors.EMOJI);
             return new Reaction.CustomEmoji(custom.attr(Selectors.CUSTOM_EMOJI_ID_ATTR).strip(),
                     fallback == null ? null : Dom.text(fallback, Selectors.EMOJI_GLYPH),
-                    Dom.backgroundUrl(fallback), count);
+                    Urls.background(fallback), count);
         }
         Element emoji = node.selectFirst(Selectors.EMOJI);
         if (emoji != null) {
-            return new Reaction.Emoji(Dom.text(emoji, Selectors.EMOJI_GLYPH), Dom.backgroundUrl(emoji), count);
+            return new Reaction.Emoji(Dom.text(emoji, Selectors.EMOJI_GLYPH), Urls.background(emoji), count);
         }
         return null;
     }

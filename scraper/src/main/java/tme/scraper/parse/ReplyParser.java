@@ -19,6 +19,6 @@ final class ReplyParser {
                 Dom.trailingId(reply.attr("href")),
                 author == null ? null : TextParser.rich(author),
                 quote == null ? null : TextParser.rich(quote),
-                Dom.backgroundUrl(reply.selectFirst(Selectors.REPLY_THUMB)));
+                Urls.background(reply.selectFirst(Selectors.REPLY_THUMB)));
     }
 }

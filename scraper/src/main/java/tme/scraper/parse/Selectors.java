@@ -144,10 +144,6 @@ final class Selectors {
     static final String TEXT_CUSTOM_EMOJI_TAG = "tg-emoji";
     static final String TEXT_CUSTOM_EMOJI_ID = "emoji-id";
 
-    /** The inline style that carries an emoji's image: {@code background-image:url('//telegram.org/...png')}. */
-    static final java.util.regex.Pattern TEXT_BACKGROUND_URL =
-            java.util.regex.Pattern.compile("background-image\\s*:\\s*url\\(\\s*['\"]?([^'\")]+)['\"]?\\s*\\)");
-
     /** Formatting tags, as the Bot API's HTML and t.me's pages write them. */
     static final java.util.Set<String> TEXT_BOLD_TAGS = java.util.Set.of("b", "strong");
     static final java.util.Set<String> TEXT_ITALIC_TAGS = java.util.Set.of("i", "em");

@@ -46,7 +46,7 @@ final class ServiceParser {
             return null;
         }
         Element img = photo.selectFirst("img[src]");
-        return img != null ? Dom.url(img.attr("src")) : Dom.backgroundUrl(photo);
+        return img != null ? Urls.absolute(img.attr("src")) : Urls.background(photo);
     }
 
     /** The pinned post's id, when t.me links the quote to it. */

@@ -5,8 +5,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jsoup.nodes.Element;
 
-/** URLs of media parts: inline {@code background-image} styles and protocol-relative links made absolute. */
-final class MediaUrls {
+/**
+ * Every URL we read from t.me markup goes through here: inline {@code background-image} styles, protocol-relative
+ * {@code //host} and site-relative {@code /path} links made absolute.
+ */
+final class Urls {
 
     /**
      * {@code background-image:url('…')}, {@code url("…")} (jsoup decodes {@code &quot;}) or unquoted. The URL is
@@ -15,7 +18,7 @@ final class MediaUrls {
     private static final Pattern BACKGROUND =
             Pattern.compile("background-image\\s*:\\s*url\\(\\s*(['\"]?)(.*?)\\1\\s*\\)", Pattern.CASE_INSENSITIVE);
 
-    private MediaUrls() {}
+    private Urls() {}
 
     /** The absolute URL of the element's inline background image, or null (no element, no style, a data URI). */
     static String background(Element element) {
@@ -52,5 +55,20 @@ final class MediaUrls {
         }
         String lower = url.toLowerCase(Locale.ROOT);
         return lower.startsWith("https://") || lower.startsWith("http://") ? url : null;
+    }
+
+    /**
+     * A link target (inline button, forwarded-from, link preview): like {@link #absolute} for web URLs, but other
+     * schemes a client can open ({@code tg:}, {@code mailto:}) are kept; data and javascript URIs are dropped.
+     */
+    static String link(String raw) {
+        String web = absolute(raw);
+        if (web != null || raw == null) {
+            return web;
+        }
+        String url = raw.strip();
+        String lower = url.toLowerCase(Locale.ROOT);
+        return url.isEmpty() || !lower.matches("^[a-z][a-z0-9+.-]*:.*") || lower.startsWith("data:")
+                || lower.startsWith("javascript:") ? null : url;
     }
 }
