@@ -64,6 +64,11 @@ public final class CoalescingCache {
         return all;
     }
 
+    /** Keys with a load (or refresh) running in this process now. */
+    int loadsInFlight() {
+        return flights.inFlight();
+    }
+
     private Result served(String key, Loader loader, Lookup.Hit hit) {
         Stored stored = hit.stored();
         Instant now = parts.clock().instant();
