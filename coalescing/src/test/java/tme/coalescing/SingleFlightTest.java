@@ -6,11 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
@@ -30,22 +26,8 @@ class SingleFlightTest {
     }
 
     @Test
-    void run_sharesOneLoadAmong1000CallersOnEightThreads() throws Exception {
-        List<Future<String>> answers = new ArrayList<>();
-        CountDownLatch start = new CountDownLatch(1);
-        try (ExecutorService threads = Executors.newFixedThreadPool(8)) {
-            List<java.util.concurrent.Future<Future<String>>> calls = new ArrayList<>();
-            for (int i = 0; i < 1000; i++) {
-                calls.add(threads.submit(() -> {
-                    start.await();
-                    return flights.run("durov", gatedLoad());
-                }));
-            }
-            start.countDown();
-            for (var call : calls) {
-                answers.add(call.get());
-            }
-        }
+    void run_sharesOneLoadAmong1000CallersOnEightThreads() {
+        List<Future<String>> answers = Burst.fire(1000, () -> flights.run("durov", gatedLoad()));
         assertEquals(1, flights.inFlight());
         gate.complete("page of durov");
 
