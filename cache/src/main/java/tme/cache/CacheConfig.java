@@ -1,0 +1,92 @@
+package tme.cache;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Everything the cache and its Redis link need, named after the timeline. Invalid values are rejected
+ * with the name of the environment variable the api reads them from.
+ *
+ * @param memoryMaxBytes  L1 bound in bytes of heap really retained ({@code MEMORY_CACHE_MAX_MB})
+ * @param l1MaxTtl        longest life of an L1 copy while Redis is in use ({@code MEMORY_CACHE_MAX_TTL}),
+ *                        so a server sees within this time what another server wrote to Redis
+ * @param redisUrl        e.g. {@code redis://127.0.0.1:6379}; empty runs on L1 alone ({@code REDIS_URL})
+ * @param redisTimeout    deadline of every Redis command, waiting for a connection included ({@code REDIS_TIMEOUT})
+ * @param redisPoolSize   pooled connections to Redis ({@code REDIS_POOL_SIZE})
+ * @param breakerErrors   consecutive errors that open the breaker
+ * @param breakerWindow   ... when they all happened within this window
+ * @param breakerOpenFor  how long an open breaker bypasses Redis before letting one probe through
+ */
+public record CacheConfig(
+        long memoryMaxBytes,
+        Duration l1MaxTtl,
+        Optional<String> redisUrl,
+        Duration redisTimeout,
+        int redisPoolSize,
+        int breakerErrors,
+        Duration breakerWindow,
+        Duration breakerOpenFor) {
+
+    public static final int DEFAULT_MEMORY_MAX_MB = 256;
+    public static final int DEFAULT_POOL_SIZE = 32;
+
+    public CacheConfig {
+        Objects.requireNonNull(redisUrl, "redisUrl");
+        require(memoryMaxBytes > 0, "MEMORY_CACHE_MAX_MB must be positive: " + memoryMaxBytes + " bytes");
+        requirePositive(l1MaxTtl, "MEMORY_CACHE_MAX_TTL");
+        requirePositive(redisTimeout, "REDIS_TIMEOUT");
+        require(redisPoolSize > 0, "REDIS_POOL_SIZE must be positive: " + redisPoolSize);
+        require(breakerErrors > 0, "breakerErrors must be positive: " + breakerErrors);
+        requirePositive(breakerWindow, "breakerWindow");
+        requirePositive(breakerOpenFor, "breakerOpenFor");
+        redisUrl.ifPresent(url -> require(url.startsWith("redis://") || url.startsWith("rediss://")
+                || url.startsWith("unix://"), "REDIS_URL must start with redis://, rediss:// or unix://: " + url));
+    }
+
+    /** L1 only: 256 MB, copies of L2 entries live 10s, Redis commands time out after 500ms, pool of 32. */
+    public static CacheConfig defaults() {
+        return new CacheConfig(DEFAULT_MEMORY_MAX_MB * 1024L * 1024L, Duration.ofSeconds(10), Optional.empty(),
+                Duration.ofMillis(500), DEFAULT_POOL_SIZE, 3, Duration.ofSeconds(10), Duration.ofSeconds(30));
+    }
+
+    public CacheConfig withMemoryMaxMb(long megabytes) {
+        return withMemoryMaxBytes(megabytes * 1024L * 1024L);
+    }
+
+    public CacheConfig withMemoryMaxBytes(long bytes) {
+        return new CacheConfig(bytes, l1MaxTtl, redisUrl, redisTimeout, redisPoolSize,
+                breakerErrors, breakerWindow, breakerOpenFor);
+    }
+
+    public CacheConfig withL1MaxTtl(Duration ttl) {
+        return new CacheConfig(memoryMaxBytes, ttl, redisUrl, redisTimeout, redisPoolSize,
+                breakerErrors, breakerWindow, breakerOpenFor);
+    }
+
+    public CacheConfig withRedis(String url) {
+        return new CacheConfig(memoryMaxBytes, l1MaxTtl, Optional.of(url), redisTimeout, redisPoolSize,
+                breakerErrors, breakerWindow, breakerOpenFor);
+    }
+
+    public CacheConfig withRedisTimeout(Duration timeout) {
+        return new CacheConfig(memoryMaxBytes, l1MaxTtl, redisUrl, timeout, redisPoolSize,
+                breakerErrors, breakerWindow, breakerOpenFor);
+    }
+
+    public CacheConfig withRedisPoolSize(int size) {
+        return new CacheConfig(memoryMaxBytes, l1MaxTtl, redisUrl, redisTimeout, size,
+                breakerErrors, breakerWindow, breakerOpenFor);
+    }
+
+    private static void requirePositive(Duration value, String name) {
+        Objects.requireNonNull(value, name);
+        require(value.isPositive(), name + " must be positive: " + value);
+    }
+
+    private static void require(boolean condition, String message) {
+        if (!condition) {
+            throw new IllegalArgumentException(message);
+        }
+    }
+}

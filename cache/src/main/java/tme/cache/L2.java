@@ -1,0 +1,57 @@
+package tme.cache;
+
+import io.vertx.core.Future;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.Map;
+
+/**
+ * The shared second level. Its futures never fail because the level is unavailable: reads answer a miss and
+ * writes answer {@code false}, and the implementation counts why.
+ */
+public interface L2 {
+
+    /** The value and its remaining time in one round trip, or a miss. */
+    Future<Lookup> read(String key);
+
+    /** Stores the value for {@code ttl}; {@code true} when the level took it. */
+    Future<Boolean> write(String key, Stored value, Duration ttl);
+
+    /** Whether writes are expected to reach the level now (false for none, and while the breaker is open). */
+    boolean available();
+
+    /** This level's degradation counters. */
+    default Map<String, Long> counters() {
+        return Map.of();
+    }
+
+    /** No second level: every server runs on its memory alone. */
+    static L2 none() {
+        return NoL2.INSTANCE;
+    }
+
+    /** Redis through {@code link}: GET + PTTL pipelined, SET with PX. */
+    static L2 redis(RedisLink link, InstantSource clock) {
+        return new RedisL2(link, clock);
+    }
+
+    /** The null object behind {@link #none()}. */
+    enum NoL2 implements L2 {
+        INSTANCE;
+
+        @Override
+        public Future<Lookup> read(String key) {
+            return Future.succeededFuture(Lookup.miss());
+        }
+
+        @Override
+        public Future<Boolean> write(String key, Stored value, Duration ttl) {
+            return Future.succeededFuture(false);
+        }
+
+        @Override
+        public boolean available() {
+            return false;
+        }
+    }
+}

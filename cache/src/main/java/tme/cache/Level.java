@@ -1,0 +1,9 @@
+package tme.cache;
+
+/** The cache level that answered a lookup. */
+public enum Level {
+    /** This process's memory (Caffeine). */
+    L1,
+    /** Redis, shared by every server. */
+    L2
+}

@@ -1,0 +1,119 @@
+package tme.cache;
+
+import io.vertx.core.AsyncResult;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.redis.client.RedisConnection;
+import io.vertx.redis.client.impl.types.ErrorType;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+import tme.cache.Counters.Counter;
+import tme.cache.RedisReply.Unreached;
+
+/**
+ * One command's way through the pool with one deadline covering both the wait for a connection and the answer.
+ *
+ * <p>Whichever comes first, the answer or the deadline, decides the outcome; the other is ignored. A late
+ * answer does not reset the breaker: a Redis that always answers after the deadline is as useless as a dead
+ * one. The connection goes back to the pool only when its command really completes, so the count of busy
+ * connections stays true and tells a full pool (a miss) from an unresponsive Redis (an error).
+ */
+final class RedisAttempt<T> {
+
+    private enum Phase { CONNECTING, SENT, DONE }
+
+    private final RedisLink link;
+    private final Function<RedisConnection, Future<T>> command;
+    private final Promise<RedisReply<T>> promise = Promise.promise();
+    // Moves forward only (CONNECTING -> SENT -> DONE, or straight to DONE); the thread that moves it to DONE
+    // completes the promise.
+    private final AtomicReference<Phase> phase = new AtomicReference<>(Phase.CONNECTING);
+    private volatile long timerId = -1;
+
+    RedisAttempt(RedisLink link, Function<RedisConnection, Future<T>> command) {
+        this.link = link;
+        this.command = command;
+    }
+
+    Future<RedisReply<T>> start() {
+        timerId = link.vertx.setTimer(link.timeoutMillis, id -> onDeadline());
+        link.redis.connect().onComplete(this::onConnected);
+        return promise.future();
+    }
+
+    private void onConnected(AsyncResult<RedisConnection> connected) {
+        if (connected.failed()) {
+            if (phase.compareAndSet(Phase.CONNECTING, Phase.DONE)) {
+                link.vertx.cancelTimer(timerId);
+                unreached(Unreached.ERROR, connected.cause());
+            }
+            return;
+        }
+        RedisConnection connection = connected.result();
+        link.busyConnections.incrementAndGet();
+        if (!phase.compareAndSet(Phase.CONNECTING, Phase.SENT)) {
+            release(connection); // the deadline passed while we waited for this connection
+            return;
+        }
+        Future<T> answer;
+        try {
+            answer = command.apply(connection);
+        } catch (RuntimeException bug) {
+            answer = Future.failedFuture(bug);
+        }
+        answer.onComplete(result -> {
+            release(connection);
+            onAnswered(result);
+        });
+    }
+
+    private void onAnswered(AsyncResult<T> result) {
+        if (!phase.compareAndSet(Phase.SENT, Phase.DONE)) {
+            return; // already reported as a timeout
+        }
+        link.vertx.cancelTimer(timerId);
+        if (result.succeeded()) {
+            link.breaker.onSuccess();
+            promise.complete(new RedisReply.Answered<>(result.result()));
+        } else if (result.cause() instanceof ErrorType errorReply) {
+            link.breaker.onSuccess(); // Redis is fine; the command was wrong
+            promise.fail(errorReply);
+        } else {
+            unreached(Unreached.ERROR, result.cause());
+        }
+    }
+
+    private void onDeadline() {
+        if (phase.compareAndSet(Phase.CONNECTING, Phase.DONE)) {
+            boolean poolFull = link.busyConnections.get() >= link.poolSize;
+            unreached(poolFull ? Unreached.POOL_WAIT : Unreached.TIMEOUT, null);
+        } else if (phase.compareAndSet(Phase.SENT, Phase.DONE)) {
+            unreached(Unreached.TIMEOUT, null);
+        }
+    }
+
+    private void unreached(Unreached reason, Throwable cause) {
+        switch (reason) {
+            case POOL_WAIT -> {
+                link.counters.increment(Counter.REDIS_POOL_WAITS);
+                link.breaker.onNeutral();
+            }
+            case TIMEOUT -> {
+                link.counters.increment(Counter.REDIS_TIMEOUTS);
+                link.breaker.onFailure();
+            }
+            case ERROR -> {
+                link.counters.increment(Counter.REDIS_ERRORS);
+                RedisLink.LOG.log(System.Logger.Level.DEBUG, "Redis command failed", cause);
+                link.breaker.onFailure();
+            }
+            case BREAKER_OPEN -> throw new IllegalStateException("decided before the attempt starts");
+        }
+        promise.complete(new RedisReply.Unavailable<>(reason));
+    }
+
+    private void release(RedisConnection connection) {
+        link.busyConnections.decrementAndGet();
+        connection.close();
+    }
+}

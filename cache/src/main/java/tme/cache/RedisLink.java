@@ -1,0 +1,100 @@
+package tme.cache;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.net.NetClientOptions;
+import io.vertx.redis.client.Redis;
+import io.vertx.redis.client.RedisConnection;
+import io.vertx.redis.client.RedisOptions;
+import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.SortedMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import tme.cache.Counters.Counter;
+import tme.cache.RedisReply.Unreached;
+
+/**
+ * The one way to Redis: a pooled Vert.x client, a deadline on every command and a circuit breaker.
+ *
+ * <p>The cache's L2 is built on it, and leases (module {@code coalescing}) send their Lua scripts through it,
+ * so both share the pool, the timeout, the breaker and the counters. Commands never throw because Redis is
+ * slow or down: they answer {@link RedisReply.Unavailable}, and the caller degrades. Keys are passed through
+ * untouched, so hash tags ({@code {...}}) keep working on a Redis Cluster later.
+ */
+public final class RedisLink {
+
+    static final System.Logger LOG = System.getLogger(RedisLink.class.getName());
+
+    final Vertx vertx;
+    final Redis redis;
+    final long timeoutMillis;
+    final int poolSize;
+    final CircuitBreaker breaker;
+    final Counters counters = new Counters(Counter.REDIS_BREAKER_OPENED, Counter.REDIS_ERRORS,
+            Counter.REDIS_TIMEOUTS, Counter.REDIS_BYPASSED, Counter.REDIS_POOL_WAITS, Counter.REDIS_UNREADABLE);
+    // Connections taken from the pool and not yet given back: tells "pool full" from "Redis unresponsive".
+    final AtomicInteger busyConnections = new AtomicInteger();
+
+    private RedisLink(Vertx vertx, Redis redis, CacheConfig config, InstantSource clock) {
+        this.vertx = vertx;
+        this.redis = redis;
+        this.timeoutMillis = Math.max(1, config.redisTimeout().toMillis());
+        this.poolSize = config.redisPoolSize();
+        this.breaker = new CircuitBreaker(clock, config.breakerErrors(), config.breakerWindow(),
+                config.breakerOpenFor(), this::opened);
+    }
+
+    /** A link to {@code config.redisUrl()}; connects lazily, so a Redis that is down at start-up is not fatal. */
+    public static RedisLink create(Vertx vertx, CacheConfig config, InstantSource clock) {
+        String url = config.redisUrl().orElseThrow(() -> new IllegalArgumentException("REDIS_URL is not set"));
+        RedisOptions options = new RedisOptions()
+                .setConnectionString(url)
+                .setMaxPoolSize(config.redisPoolSize())
+                // Unbounded queue: our own deadline ends every wait, and a wait is a miss, not an error.
+                .setMaxPoolWaiting(-1)
+                .setNetClientOptions(new NetClientOptions()
+                        .setConnectTimeout((int) Math.max(1, config.redisTimeout().toMillis()))
+                        .setTcpNoDelay(true));
+        return new RedisLink(vertx, Redis.createClient(vertx, options), config, clock);
+    }
+
+    public Future<RedisReply<Response>> send(Request request) {
+        return run(connection -> connection.send(request));
+    }
+
+    /** Pipelines the requests on one connection: one round trip, answers in request order. */
+    public Future<RedisReply<List<Response>>> batch(List<Request> requests) {
+        return run(connection -> connection.batch(requests));
+    }
+
+    /** Whether the breaker currently bypasses Redis. */
+    public boolean bypassing() {
+        return breaker.isOpen();
+    }
+
+    /** {@code redis.*} counters: breaker openings, errors, timeouts, bypassed calls, pool waits. */
+    public SortedMap<String, Long> counters() {
+        return counters.snapshot();
+    }
+
+    public Future<Void> close() {
+        return redis.close();
+    }
+
+    private <T> Future<RedisReply<T>> run(Function<RedisConnection, Future<T>> command) {
+        if (!breaker.tryAcquire()) {
+            counters.increment(Counter.REDIS_BYPASSED);
+            return Future.succeededFuture(new RedisReply.Unavailable<>(Unreached.BREAKER_OPEN));
+        }
+        return new RedisAttempt<>(this, command).start();
+    }
+
+    private void opened() {
+        counters.increment(Counter.REDIS_BREAKER_OPENED);
+        LOG.log(System.Logger.Level.WARNING, "Redis breaker opened: serving from memory for the next "
+                + breaker.openFor().toSeconds() + "s");
+    }
+}

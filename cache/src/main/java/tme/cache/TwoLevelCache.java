@@ -1,0 +1,167 @@
+package tme.cache;
+
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import tme.cache.Counters.Counter;
+import tme.cache.MemoryCache.Held;
+
+/**
+ * A {@code String key -> Stored} cache: this process's memory (L1) first, then the shared L2 (Redis).
+ *
+ * <ul>
+ *   <li>An L1 hit answers at once and never waits on Redis.</li>
+ *   <li>Concurrent L1 misses for one key share one L2 read (an in-flight map, emptied on completion).</li>
+ *   <li>An L1 copy of an L2 value lives for its remaining time, but at most {@code l1MaxTtl}, so this process
+ *       sees within that time what another one wrote to Redis. Without L2, or while it is unavailable,
+ *       L1 keeps values for their full freshness.</li>
+ *   <li>A copy arriving from L2 never replaces a value stored later, e.g. put while the read was in flight.</li>
+ *   <li>Nothing fails because L2 is down: it is a miss, counted (see {@link #counters()}).</li>
+ * </ul>
+ */
+public final class TwoLevelCache {
+
+    private static final System.Logger LOG = System.getLogger(TwoLevelCache.class.getName());
+
+    private final MemoryCache l1;
+    private final L2 l2;
+    private final InstantSource clock;
+    private final Duration l1MaxTtl;
+    private final Counters counters = new Counters(Counter.L1_HITS, Counter.L2_HITS, Counter.MISSES, Counter.PUTS);
+    // One L2 read per key at a time; an entry is removed by the read that put it there.
+    private final Map<String, Future<Lookup>> inFlight = new ConcurrentHashMap<>();
+
+    private TwoLevelCache(CacheConfig config, InstantSource clock, L2 l2) {
+        this.l1 = new MemoryCache(config.memoryMaxBytes(), clock);
+        this.l2 = l2;
+        this.clock = clock;
+        this.l1MaxTtl = config.l1MaxTtl();
+    }
+
+    /** A cache over {@code l2}: {@link L2#none()} or {@link L2#redis}; the caller owns and closes the link. */
+    public static TwoLevelCache create(CacheConfig config, InstantSource clock, L2 l2) {
+        return new TwoLevelCache(config, clock, l2);
+    }
+
+    /** The fresh value for {@code key}, from L1, else from L2; never a failed future. */
+    public Future<Lookup> get(String key) {
+        Instant now = clock.instant();
+        Held held = l1.get(key, now);
+        if (held != null) {
+            counters.increment(Counter.L1_HITS);
+            return Future.succeededFuture(hit(held, Level.L1, now));
+        }
+        return readL2(key).map(this::count);
+    }
+
+    /**
+     * Stores {@code value} in L1 at once and in L2 with the same stored time. The future completes when L2
+     * has taken it or declined (never failed): callers may serve the value without waiting for it.
+     */
+    public Future<Void> put(String key, Stored value) {
+        Instant now = clock.instant();
+        Instant freshUntil = value.expiresAt();
+        if (!freshUntil.isAfter(now)) {
+            return Future.succeededFuture();
+        }
+        counters.increment(Counter.PUTS);
+        boolean shared = l2.available();
+        l1.put(key, new Held(value, freshUntil, shared ? capped(now, freshUntil) : freshUntil));
+        return l2.write(key, value, Duration.between(now, freshUntil))
+                .otherwise(this::writeBug)
+                .map(written -> {
+                    if (!written && shared) {
+                        l1.holdLonger(key, value, freshUntil); // nobody can share a newer value: keep ours
+                    }
+                    return null;
+                });
+    }
+
+    /**
+     * Keeps in L1 a value read from Redis by other means (a lease's read, module {@code coalescing}), with the
+     * same rules as a copy read by {@link #get}. Returns what L1 holds for the key afterwards.
+     */
+    public Lookup keepL2Copy(String key, Stored value, Duration timeLeft) {
+        Instant now = clock.instant();
+        if (!timeLeft.isPositive()) {
+            return Lookup.miss();
+        }
+        Instant freshUntil = now.plus(timeLeft);
+        Held winner = l1.offer(key, new Held(value, freshUntil, capped(now, freshUntil)));
+        return winner.stored() == value ? hit(winner, Level.L2, now) : hit(winner, Level.L1, now);
+    }
+
+    /** Drops the L1 entry (L2 keeps its copy until it expires). */
+    public void invalidateLocal(String key) {
+        l1.invalidate(key);
+    }
+
+    /** Hits per level, misses, puts, and the L2 degradation counters, by metric name. */
+    public SortedMap<String, Long> counters() {
+        SortedMap<String, Long> all = new TreeMap<>(counters.snapshot());
+        all.putAll(l2.counters());
+        return all;
+    }
+
+    MemoryCache memory() {
+        return l1;
+    }
+
+    private Future<Lookup> readL2(String key) {
+        Promise<Lookup> promise = Promise.promise();
+        Future<Lookup> shared = inFlight.putIfAbsent(key, promise.future());
+        if (shared != null) {
+            return shared;
+        }
+        l2.read(key).onComplete(read -> {
+            inFlight.remove(key, promise.future());
+            promise.complete(read.succeeded() ? settle(key, read.result()) : readBug(key, read.cause()));
+        });
+        return promise.future();
+    }
+
+    /** Merges what L2 said with what L1 got meanwhile: the value stored last wins. */
+    private Lookup settle(String key, Lookup fromL2) {
+        if (fromL2 instanceof Lookup.Hit hit) {
+            return keepL2Copy(key, hit.stored(), hit.timeLeft());
+        }
+        Instant now = clock.instant();
+        Held putMeanwhile = l1.get(key, now);
+        return putMeanwhile == null ? fromL2 : hit(putMeanwhile, Level.L1, now);
+    }
+
+    private Lookup count(Lookup lookup) {
+        counters.increment(switch (lookup) {
+            case Lookup.Hit hit when hit.level() == Level.L1 -> Counter.L1_HITS;
+            case Lookup.Hit hit -> Counter.L2_HITS;
+            case Lookup.Miss miss -> Counter.MISSES;
+        });
+        return lookup;
+    }
+
+    private Instant capped(Instant now, Instant freshUntil) {
+        Instant cap = now.plus(l1MaxTtl);
+        return cap.isBefore(freshUntil) ? cap : freshUntil;
+    }
+
+    private static Lookup.Hit hit(Held held, Level level, Instant now) {
+        Stored stored = held.stored();
+        return new Lookup.Hit(stored, level, stored.age(now), Duration.between(now, held.freshUntil()));
+    }
+
+    private Lookup readBug(String key, Throwable bug) {
+        LOG.log(System.Logger.Level.ERROR, "L2 read of " + key + " failed; answering a miss", bug);
+        return Lookup.miss();
+    }
+
+    private boolean writeBug(Throwable bug) {
+        LOG.log(System.Logger.Level.ERROR, "L2 write failed", bug);
+        return false;
+    }
+}

@@ -1,0 +1,225 @@
+package tme.cache;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tme.cache.testing.Await;
+import tme.cache.testing.GatedL2;
+import tme.cache.testing.RedisServer;
+import tme.cache.testing.TestClock;
+
+/** Two cache instances (two servers) sharing one real redis-server, on one test clock. */
+class TwoLevelCacheRedisTest {
+
+    static final String KEY = "tme:v1:full:body:{durov}:0";
+
+    static Vertx vertx;
+    RedisServer redis;
+    final TestClock clock = new TestClock();
+    final List<RedisLink> links = new ArrayList<>();
+
+    @BeforeAll
+    static void startVertx() {
+        vertx = Vertx.vertx();
+    }
+
+    @AfterAll
+    static void stopVertx() {
+        Await.result(vertx.close());
+    }
+
+    @BeforeEach
+    void startRedis() {
+        redis = RedisServer.start();
+    }
+
+    @AfterEach
+    void stopRedis() {
+        links.forEach(link -> Await.result(link.close()));
+        redis.close();
+    }
+
+    /** A generous deadline: these tests are about sharing, and a cold JVM's first command can be slow. */
+    CacheConfig config() {
+        return CacheConfig.defaults().withRedis(redis.url()).withRedisTimeout(Duration.ofSeconds(5));
+    }
+
+    L2 redisL2() {
+        RedisLink link = RedisLink.create(vertx, config(), clock);
+        links.add(link);
+        return L2.redis(link, clock);
+    }
+
+    TwoLevelCache server(L2 l2) {
+        return TwoLevelCache.create(config(), clock, l2);
+    }
+
+    Stored json(String text, Duration freshFor) {
+        return Stored.of(text.getBytes(StandardCharsets.UTF_8), 0, clock.instant(), freshFor);
+    }
+
+    static Lookup.Hit hit(Future<Lookup> lookup) {
+        return assertInstanceOf(Lookup.Hit.class, Await.result(lookup));
+    }
+
+    @Test
+    void secondServer_answersAKeyTheFirstWrote_withTheSameAge() {
+        TwoLevelCache first = server(redisL2());
+        TwoLevelCache second = server(redisL2());
+        Stored page = Stored.of(CompressionTest.pageJson(), 0, clock.instant(), Duration.ofSeconds(60));
+        Await.result(first.put(KEY, page));
+        clock.advance(Duration.ofSeconds(7));
+
+        Lookup.Hit hit = hit(second.get(KEY));
+
+        assertEquals(Level.L2, hit.level());
+        assertEquals(page, hit.stored());
+        assertEquals(page.storedAt(), hit.stored().storedAt());
+        assertEquals(Duration.ofSeconds(7), hit.age());
+        assertEquals(Duration.ofSeconds(53), hit.timeLeft());
+        assertArrayEquals(CompressionTest.pageJson(), hit.stored().raw());
+        assertEquals(1L, second.counters().get("cache.l2.hits"));
+    }
+
+    @Test
+    void l2Read_sendsGetAndPttlTogether_andTheTtlIsRedisOwn() {
+        TwoLevelCache first = server(redisL2());
+        TwoLevelCache second = server(redisL2());
+        Await.result(first.put(KEY, json("{}", Duration.ofSeconds(60))));
+        redis.command("PEXPIRE", KEY, "4000"); // Redis says less time is left than the stored freshness
+
+        Lookup.Hit hit = hit(second.get(KEY));
+
+        assertEquals(1, redis.calls("get"));
+        assertEquals(1, redis.calls("pttl"));
+        assertEquals(1, redis.calls("set"));
+        long leftMillis = hit.timeLeft().toMillis();
+        assertEquals(true, leftMillis > 3000 && leftMillis <= 4000, "time left " + hit.timeLeft());
+    }
+
+    @Test
+    void l1CopyOfAnL2Entry_livesAtMostTenSeconds_thenTheNewerRedisValueIsSeen() {
+        TwoLevelCache writer = server(redisL2());
+        TwoLevelCache reader = server(redisL2());
+        Await.result(writer.put(KEY, json("{\"v\":1}", Duration.ofSeconds(60))));
+        assertEquals(Level.L2, hit(reader.get(KEY)).level());
+
+        clock.advance(Duration.ofSeconds(5));
+        Stored refreshed = json("{\"v\":2}", Duration.ofSeconds(60));
+        Await.result(writer.put(KEY, refreshed));
+        clock.advance(Duration.ofMillis(4_999));
+        assertEquals(Level.L1, hit(reader.get(KEY)).level());
+        assertEquals(1, redis.calls("get"));
+
+        clock.advance(Duration.ofMillis(1));
+        Lookup.Hit afterCap = hit(reader.get(KEY));
+
+        assertEquals(Level.L2, afterCap.level());
+        assertEquals(refreshed, afterCap.stored());
+        assertEquals(2, redis.calls("get"));
+    }
+
+    @Test
+    void ownPut_isAlsoCappedInL1WhileRedisIsUp() {
+        TwoLevelCache writer = server(redisL2());
+        TwoLevelCache refresher = server(redisL2());
+        Await.result(writer.put(KEY, json("{\"v\":1}", Duration.ofSeconds(60))));
+        clock.advance(Duration.ofSeconds(3));
+        Stored refreshed = json("{\"v\":2}", Duration.ofSeconds(60));
+        Await.result(refresher.put(KEY, refreshed));
+
+        clock.advance(Duration.ofSeconds(7));
+
+        assertEquals(refreshed, hit(writer.get(KEY)).stored());
+    }
+
+    @Test
+    void copyRace_aPutDuringAnInFlightL2ReadWins() {
+        TwoLevelCache other = server(redisL2());
+        GatedL2 gated = new GatedL2(redisL2());
+        TwoLevelCache cache = server(gated);
+        Stored older = json("{\"v\":1}", Duration.ofSeconds(60));
+        Await.result(other.put(KEY, older));
+
+        gated.hold();
+        Future<Lookup> inFlight = cache.get(KEY);
+        clock.advance(Duration.ofSeconds(1));
+        Stored newer = json("{\"v\":2}", Duration.ofSeconds(60));
+        Await.result(cache.put(KEY, newer));
+        gated.release();
+
+        Lookup.Hit raced = hit(inFlight);
+        assertEquals(newer, raced.stored());
+        assertEquals(Level.L1, raced.level());
+        assertEquals(newer, hit(cache.get(KEY)).stored());
+        assertEquals(1, gated.reads());
+    }
+
+    @Test
+    void concurrentMisses_shareOneRedisRead() {
+        TwoLevelCache other = server(redisL2());
+        GatedL2 gated = new GatedL2(redisL2());
+        TwoLevelCache cache = server(gated);
+        Stored value = json("{\"v\":1}", Duration.ofSeconds(60));
+        Await.result(other.put(KEY, value));
+
+        gated.hold();
+        List<Future<Lookup>> lookups = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            lookups.add(cache.get(KEY));
+        }
+        gated.release();
+
+        for (Future<Lookup> lookup : lookups) {
+            assertEquals(value, hit(lookup).stored());
+        }
+        assertEquals(1, gated.reads());
+        assertEquals(1, redis.calls("get"));
+        assertEquals(50L, cache.counters().get("cache.l2.hits"));
+        assertEquals(Level.L1, hit(cache.get(KEY)).level());
+    }
+
+    @Test
+    void l2Value_pastItsStoredFreshness_isAMiss() {
+        TwoLevelCache writer = server(redisL2());
+        TwoLevelCache reader = server(redisL2());
+        Await.result(writer.put(KEY, json("{}", Duration.ofSeconds(10))));
+
+        clock.advance(Duration.ofSeconds(10));
+
+        assertSame(Lookup.miss(), Await.result(reader.get(KEY)));
+    }
+
+    @Test
+    void unreadableRedisValue_isACountedMiss() {
+        TwoLevelCache cache = server(redisL2());
+        redis.command("SET", KEY, "not a stored value at all");
+
+        assertSame(Lookup.miss(), Await.result(cache.get(KEY)));
+        assertEquals(1L, cache.counters().get("redis.unreadable.values"));
+    }
+
+    @Test
+    void missEverywhere_isOneMissAndLeavesNothingInFlight() {
+        TwoLevelCache cache = server(redisL2());
+
+        assertSame(Lookup.miss(), Await.result(cache.get(KEY)));
+        assertSame(Lookup.miss(), Await.result(cache.get(KEY)));
+
+        assertEquals(2, redis.calls("get"));
+        assertEquals(2L, cache.counters().get("cache.misses"));
+    }
+}

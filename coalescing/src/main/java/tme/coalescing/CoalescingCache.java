@@ -1,0 +1,110 @@
+package tme.coalescing;
+
+import io.vertx.core.AsyncResult;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import tme.cache.Level;
+import tme.cache.Lookup;
+import tme.cache.Stored;
+import tme.cache.TwoLevelCache;
+import tme.coalescing.Counts.Count;
+
+/**
+ * The read path: cache, then one load per key across all processes, with refresh ahead of expiry.
+ *
+ * <pre>
+ * get(key) -> cache (L1 -> L2)
+ *   fresh hit                  -> answer it
+ *   hit past its refresh point -> answer it; start one background refresh (single-flight -> lease -> load)
+ *   miss                       -> single-flight(key) -> lease -> load -> cache put -> answer
+ * </pre>
+ *
+ * Generic: keys are strings, values bytes; what a value means is the {@link Loader}'s business.
+ */
+public final class CoalescingCache {
+
+    // Sweep finished refresh markers once this many keys have one, so keys never read again do not pile up.
+    private static final int SWEEP_REFRESH_MARKERS_ABOVE = 10_000;
+
+    private final Parts parts;
+    private final SingleFlight<Result> flights = new SingleFlight<>();
+    // key -> no new background refresh before this instant: Instant.MAX while one runs, a little later after
+    // one failed (so a failing upstream is not asked on every read). Absent: a refresh may start.
+    private final ConcurrentMap<String, Instant> refreshes = new ConcurrentHashMap<>();
+
+    private CoalescingCache(Parts parts) {
+        this.parts = parts;
+    }
+
+    /** {@code leases}: {@link Leases#redis} on the cache's link, or {@link Leases#none()}. */
+    public static CoalescingCache create(TwoLevelCache cache, Leases leases, CoalescingConfig config,
+                                         InstantSource clock, Vertx vertx) {
+        return new CoalescingCache(new Parts(cache, leases, config, clock, vertx, new Counts()));
+    }
+
+    /** The value for {@code key}: cached, or loaded once by {@code loader} for every concurrent caller. */
+    public Future<Result> get(String key, Loader loader) {
+        return parts.cache().get(key).compose(lookup -> switch (lookup) {
+            case Lookup.Hit hit -> Future.succeededFuture(served(key, loader, hit));
+            case Lookup.Miss miss -> flights.run(key, () -> new LeasedLoad(parts, key, loader, Optional.empty()).run());
+        });
+    }
+
+    /** Loads, waits, takeovers, fallbacks and refreshes, by metric name (the cache counts its own). */
+    public SortedMap<String, Long> counters() {
+        SortedMap<String, Long> all = parts.counts().snapshot();
+        all.put("coalescing.coalesced", flights.joined());
+        all.putAll(parts.leases().counters());
+        return all;
+    }
+
+    /** Keys with a load (or refresh) running in this process now. */
+    int loadsInFlight() {
+        return flights.inFlight();
+    }
+
+    private Result served(String key, Loader loader, Lookup.Hit hit) {
+        Stored stored = hit.stored();
+        Instant now = parts.clock().instant();
+        Instant refreshAt = parts.config().freshness(stored.freshFor()).refreshAt(key, stored.storedAt());
+        if (!now.isBefore(refreshAt) && mayStartRefresh(key, now)) {
+            refresh(key, loader, stored);
+        }
+        return new Result.Found(stored, hit.level() == Level.L1 ? Source.L1 : Source.L2);
+    }
+
+    private void refresh(String key, Loader loader, Stored stale) {
+        parts.counts().increment(Count.REFRESHES_STARTED);
+        flights.run(key, () -> new LeasedLoad(parts, key, loader, Optional.of(stale)).run())
+                .onComplete(done -> refreshed(key, done));
+    }
+
+    /** Marks a refresh as running unless one runs or failed a moment ago; true when the caller should start it. */
+    private boolean mayStartRefresh(String key, Instant now) {
+        Instant notBefore = refreshes.get(key);
+        if (notBefore == null) {
+            return refreshes.putIfAbsent(key, Instant.MAX) == null;
+        }
+        return !now.isBefore(notBefore) && refreshes.replace(key, notBefore, Instant.MAX);
+    }
+
+    /** A failed refresh keeps the old entry (nothing was written) and holds the next one back a little. */
+    private void refreshed(String key, AsyncResult<Result> done) {
+        if (done.succeeded() && done.result() instanceof Result.Found) {
+            refreshes.remove(key);
+            return;
+        }
+        parts.counts().increment(Count.REFRESHES_FAILED);
+        Instant now = parts.clock().instant();
+        refreshes.put(key, now.plus(parts.config().refreshRetryAfter()));
+        if (refreshes.size() > SWEEP_REFRESH_MARKERS_ABOVE) {
+            refreshes.values().removeIf(notBefore -> notBefore.isBefore(now));
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package tme.coalescing;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/** What a {@link Loader} produced: a value to store, or a domain failure (never cached as an answer). */
+public sealed interface Loaded {
+
+    static Loaded value(byte[] json, int kind, Duration freshFor) {
+        return new Value(json, kind, freshFor);
+    }
+
+    /** A failure every waiting process should see too, for a short while, instead of loading again. */
+    static Loaded sharedFailure(byte[] error) {
+        return new Failure(error, true);
+    }
+
+    /** A failure only this process's callers see (e.g. throttling that another process may not meet). */
+    static Loaded localFailure(byte[] error) {
+        return new Failure(error, false);
+    }
+
+    /**
+     * A value to store in both cache levels.
+     *
+     * @param json     the raw bytes (UTF-8 JSON); compressed when stored if that makes them smaller
+     * @param kind     the caller's small number saying what the value is (0..255), e.g. answer vs "not found"
+     * @param freshFor how long the value is fresh (long lifetimes are trimmed a little, see {@link Freshness})
+     */
+    record Value(byte[] json, int kind, Duration freshFor) implements Loaded {
+        public Value {
+            Objects.requireNonNull(json, "json");
+            if (!freshFor.isPositive()) {
+                throw new IllegalArgumentException("freshFor must be positive: " + freshFor);
+            }
+        }
+    }
+
+    /**
+     * A domain failure, passed to every caller of this load.
+     *
+     * @param error  opaque bytes the caller defines (the api: its error code); handed back as they are
+     * @param shared whether waiting processes get it through the lease (for {@link LeaseTimes#failureSharedFor()})
+     */
+    record Failure(byte[] error, boolean shared) implements Loaded {
+        public Failure {
+            Objects.requireNonNull(error, "error");
+        }
+    }
+}

@@ -1,0 +1,164 @@
+package tme.coalescing;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.LongAdder;
+import tme.cache.RedisLink;
+import tme.cache.RedisReply;
+import tme.cache.Stored;
+import tme.cache.StoredCodec;
+
+/**
+ * Leases in Redis, sent through the cache's {@link RedisLink}: its pool, per-command deadline and breaker.
+ * See {@link LeaseScripts} for the protocol. A value Redis holds but we cannot use (another codec version, or
+ * expired by our clock while Redis still keeps it) counts as absent.
+ */
+final class RedisLeases implements Leases {
+
+    private static final System.Logger LOG = System.getLogger(RedisLeases.class.getName());
+    private static final long NO_KEY = -2;
+
+    private final RedisLink link;
+    private final Vertx vertx;
+    private final InstantSource clock;
+    private final LeaseTimes times;
+    private final LongAdder lost = new LongAdder();
+    private final LongAdder renewalsUnreached = new LongAdder();
+
+    RedisLeases(RedisLink link, Vertx vertx, InstantSource clock, LeaseTimes times) {
+        this.link = link;
+        this.vertx = vertx;
+        this.clock = clock;
+        this.times = times;
+    }
+
+    @Override
+    public Future<Claim> claim(String key, boolean insist) {
+        // A claim that did not insist and found only an unusable value took no lease: insist at once.
+        return claimOnce(key, insist).compose(claim -> claim != null ? Future.succeededFuture(claim)
+                : claimOnce(key, true));
+    }
+
+    @Override
+    public void keepAlive(Claim.Ours lease, Future<?> work) {
+        long timer = vertx.setPeriodic(times.renewEvery().toMillis(), id -> renew(lease));
+        work.onComplete(done -> vertx.cancelTimer(timer));
+    }
+
+    @Override
+    public Future<Void> release(Claim.Ours lease) {
+        return finish(lease, new byte[0], Duration.ZERO);
+    }
+
+    @Override
+    public Future<Void> fail(Claim.Ours lease, byte[] error) {
+        return finish(lease, error, times.failureSharedFor());
+    }
+
+    @Override
+    public Map<String, Long> counters() {
+        return Map.of("coalescing.lease.lost", lost.sum(),
+                "coalescing.lease.renewals_unreached", renewalsUnreached.sum());
+    }
+
+    /** The claim, or {@code null} when a value was cached but is unusable and no lease was taken. */
+    private Future<Claim> claimOnce(String key, boolean insist) {
+        String token = newToken();
+        Request eval = script(LeaseScripts.CLAIM, key, LeaseKeys.of(key))
+                .arg(token).arg(times.leaseFor().toMillis()).arg(insist ? "1" : "0");
+        return link.send(eval)
+                .map(reply -> switch (reply) {
+                    case RedisReply.Answered<Response> answered -> toClaim(key, token, answered.value());
+                    case RedisReply.Unavailable<Response> unavailable -> unavailable(unavailable.reason().name());
+                })
+                .otherwise(bug -> {
+                    LOG.log(System.Logger.Level.ERROR, "lease claim script failed for " + key, bug);
+                    return unavailable("script error");
+                });
+    }
+
+    private Claim toClaim(String key, String token, Response answer) {
+        String status = answer.get(0).toString();
+        Optional<Claim.Copy> copy = copy(answer.get(1), answer.get(2));
+        return switch (status) {
+            case "cached" -> copy.<Claim>map(Claim.Cached::new).orElse(null);
+            case "ours" -> new Claim.Ours(key, token, copy);
+            case "held" -> new Claim.Held(copy);
+            case "failed" -> new Claim.Failed(answer.get(3).toBytes());
+            default -> throw new IllegalStateException("unknown lease status " + status);
+        };
+    }
+
+    /** The cached value if readable and alive: its time left is the shorter of Redis's TTL and its freshness. */
+    private Optional<Claim.Copy> copy(Response value, Response pttl) {
+        if (value == null) {
+            return Optional.empty();
+        }
+        Stored stored;
+        try {
+            stored = StoredCodec.decode(value.toBytes());
+        } catch (IllegalArgumentException unreadable) {
+            return Optional.empty();
+        }
+        long millis = pttl == null ? NO_KEY : pttl.toLong();
+        if (millis == NO_KEY) {
+            return Optional.empty(); // expired between GET and PTTL
+        }
+        Duration byClock = stored.timeLeft(clock.instant());
+        Duration byRedis = millis >= 0 ? Duration.ofMillis(millis) : byClock; // -1: no TTL, trust freshness
+        Duration timeLeft = byRedis.compareTo(byClock) < 0 ? byRedis : byClock;
+        return timeLeft.isPositive() ? Optional.of(new Claim.Copy(stored, timeLeft)) : Optional.empty();
+    }
+
+    private void renew(Claim.Ours lease) {
+        Request eval = script(LeaseScripts.RENEW, LeaseKeys.of(lease.key()))
+                .arg(lease.token()).arg(times.leaseFor().toMillis());
+        link.send(eval).onComplete(sent -> {
+            if (sent.succeeded() && sent.result() instanceof RedisReply.Answered<Response> answered) {
+                if (answered.value().toLong() == 0) {
+                    lost.increment();
+                    LOG.log(System.Logger.Level.WARNING, "lease on " + lease.key() + " lapsed while loading");
+                }
+            } else {
+                renewalsUnreached.increment();
+            }
+        });
+    }
+
+    private Future<Void> finish(Claim.Ours lease, byte[] error, Duration shareFor) {
+        Request eval = script(LeaseScripts.FINISH, LeaseKeys.of(lease.key()))
+                .arg(lease.token()).arg(error).arg(shareFor.toMillis());
+        return link.send(eval)
+                .<Void>mapEmpty()
+                .otherwise(bug -> {
+                    LOG.log(System.Logger.Level.ERROR, "lease finish script failed for " + lease.key(), bug);
+                    return null;
+                });
+    }
+
+    private static Request script(String lua, String... keys) {
+        Request eval = Request.cmd(Command.EVAL).arg(lua).arg(keys.length);
+        for (String key : keys) {
+            eval.arg(key);
+        }
+        return eval;
+    }
+
+    private static Claim unavailable(String reason) {
+        return new Claim.Unavailable(reason);
+    }
+
+    private static String newToken() {
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        return HexFormat.of().toHexDigits(random.nextLong()) + HexFormat.of().toHexDigits(random.nextLong());
+    }
+}

@@ -1,0 +1,18 @@
+/**
+ * Request coalescing, generic in keys and bytes: identical concurrent requests do the work once, in this
+ * process and across processes sharing Redis, and hot keys are reloaded ahead of expiry.
+ *
+ * <p>Entry point: {@link tme.coalescing.CoalescingCache#get(String, Loader)} over the cache module's
+ * {@link tme.cache.TwoLevelCache}. The parts, each testable alone:
+ * <ul>
+ *   <li>{@link tme.coalescing.SingleFlight}: one in-flight load per key in this process;</li>
+ *   <li>{@link tme.coalescing.Leases}: one load per key across processes (a Lua lease in Redis that also reads
+ *       the cached value), or {@link tme.coalescing.Leases#none()};</li>
+ *   <li>{@link tme.coalescing.Freshness}: each entry's deterministic refresh point and trimmed lifetime.</li>
+ * </ul>
+ * Loads answer {@link tme.coalescing.Loaded} values (a value to store, or a domain failure that is never
+ * cached); callers get a {@link tme.coalescing.Result} saying where the answer came from. Time comes from an
+ * injected {@link java.time.InstantSource}; only Redis's own expiry and the pauses between polls are real time.
+ * Nothing here knows t.me or HTTP.
+ */
+package tme.coalescing;

@@ -1,0 +1,173 @@
+package tme.coalescing;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import io.vertx.core.Future;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import tme.cache.testing.Await;
+import tme.cache.testing.RedisServer;
+import tme.cache.testing.TestClock;
+
+/** One process (plus a second where a lease needs a holder) over a real redis-server. */
+class CoalescingCacheTest {
+
+    static final String KEY = "tme:v1:full:body:durov:0";
+    static final String PAGE = "{\"channel\":\"durov\",\"posts\":[531,532]}";
+    static final Duration FRESH_FOR = Duration.ofSeconds(10);
+
+    final RedisServer redis = RedisServer.start();
+    final TestClock clock = new TestClock();
+    final List<Node> nodes = new ArrayList<>();
+
+    @AfterEach
+    void stop() {
+        nodes.forEach(Node::close);
+        redis.close();
+    }
+
+    Node node() {
+        Node node = Node.sharing(redis, clock);
+        nodes.add(node);
+        return node;
+    }
+
+    static Result.Found found(Future<Result> result) {
+        return assertInstanceOf(Result.Found.class, Await.result(result));
+    }
+
+    static String text(Result.Found found) {
+        return new String(found.value().raw(), StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void get_1000ConcurrentGetsForOneColdKey_loadOnce_andAllGetTheSameBytes() {
+        Node node = node();
+        CountingLoader loader = CountingLoader.answering(PAGE, FRESH_FOR).hold();
+
+        List<Future<Result>> results = Burst.fire(1000, () -> node.get(KEY, loader));
+        Conditions.await("999 callers joined the one load", () -> node.count("coalescing.coalesced") == 999,
+                () -> node.coalescing.counters().toString());
+        loader.release();
+
+        for (Future<Result> result : results) {
+            Result.Found found = found(result);
+            assertEquals(PAGE, text(found));
+            assertEquals(Source.LOAD, found.source());
+        }
+        assertEquals(1, loader.calls());
+        assertEquals(1L, node.count("coalescing.loads"));
+        Conditions.await("the lease is released", () -> "0".equals(redis.command("EXISTS", LeaseKeys.of(KEY))));
+        assertEquals(2, redis.calls("eval"), "one lease claim, one release");
+    }
+
+    @Test
+    void get_afterTheLoad_isAnL1Hit_storedWithTheLoadersKindAndFreshness() {
+        Node node = node();
+        CountingLoader loader = new CountingLoader(Loaded.value(PAGE.getBytes(StandardCharsets.UTF_8), 2, FRESH_FOR));
+        Await.result(node.get(KEY, loader));
+        clock.advance(Duration.ofSeconds(5));
+
+        Result.Found hit = found(node.get(KEY, loader));
+
+        assertEquals(Source.L1, hit.source());
+        assertEquals(2, hit.value().kind());
+        assertEquals(FRESH_FOR, hit.value().freshFor());
+        assertEquals(clock.instant().minusSeconds(5), hit.value().storedAt());
+        assertEquals(1, loader.calls());
+    }
+
+    @Test
+    void get_anotherNodesValue_isAnL2Hit_withoutLoading() {
+        CountingLoader loader = CountingLoader.answering(PAGE, FRESH_FOR);
+        Await.result(node().get(KEY, loader));
+
+        Result.Found found = found(node().get(KEY, loader));
+
+        assertEquals(Source.L2, found.source());
+        assertEquals(PAGE, text(found));
+        assertEquals(1, loader.calls());
+    }
+
+    @Test
+    void get_localDomainFailure_isPassedOn_neverCached_andTheNextGetLoadsAgain() {
+        Node node = node();
+        byte[] throttled = "throttled".getBytes(StandardCharsets.UTF_8);
+        CountingLoader loader = new CountingLoader(Loaded.localFailure(throttled));
+
+        Result.Failed failed = assertInstanceOf(Result.Failed.class, Await.result(node.get(KEY, loader)));
+        assertArrayEquals(throttled, failed.error());
+        assertEquals(Source.LOAD, failed.source());
+        assertEquals("0", redis.command("EXISTS", KEY));
+        assertEquals("0", redis.command("EXISTS", LeaseKeys.of(KEY)));
+
+        loader.answer(CountingLoader.value(PAGE, FRESH_FOR));
+        assertEquals(PAGE, text(found(node.get(KEY, loader))));
+        assertEquals(2, loader.calls());
+    }
+
+    @Test
+    void get_loaderFailingWithAnException_failsEveryCaller_releasesTheLease_andTheNextGetLoads() {
+        Node node = node();
+        int[] calls = {0};
+        Loader broken = () -> {
+            calls[0]++;
+            return Future.failedFuture(new IllegalStateException("renderer bug"));
+        };
+
+        Future<Result> result = node.get(KEY, broken);
+        Conditions.await("the load fails", result::isComplete);
+
+        assertEquals("renderer bug", result.cause().getMessage());
+        Conditions.await("the lease is released", () -> "0".equals(redis.command("EXISTS", LeaseKeys.of(KEY))));
+        assertEquals(PAGE, text(found(node.get(KEY, CountingLoader.answering(PAGE, FRESH_FOR)))));
+        assertEquals(1, calls[0]);
+    }
+
+    @Test
+    void get_waitingLongerThanMaxWait_loadsHere() {
+        Node holder = node();
+        Node patient = node();
+        Duration maxWait = CoalescingConfig.defaults().maxWait();
+        assertEquals(Duration.ofSeconds(13), maxWait, "2 x TELEGRAM_TIMEOUT (5s) + a lease lifetime (3s)");
+        CountingLoader hanging = CountingLoader.answering(PAGE, FRESH_FOR).hold();
+        holder.get(KEY, hanging);
+        Conditions.await("the holder loads", () -> hanging.calls() == 1);
+        CountingLoader own = CountingLoader.answering(PAGE, FRESH_FOR);
+
+        Future<Result> waited = patient.get(KEY, own);
+        Conditions.await("the patient node waits on the lease", () -> patient.count("coalescing.lease.waits") == 1);
+        clock.advance(maxWait);
+
+        Result.Found found = found(waited);
+        assertEquals(Source.LOAD, found.source());
+        assertEquals(1, own.calls());
+        assertEquals(1L, patient.count("coalescing.lease.wait_timeouts"));
+    }
+
+    @Test
+    void get_withoutLeases_twoProcessesLoadOnceEach() {
+        Node first = Node.alone(clock);
+        Node second = Node.alone(clock);
+        nodes.add(first);
+        nodes.add(second);
+        CountingLoader loader = CountingLoader.answering(PAGE, FRESH_FOR).hold();
+
+        List<Future<Result>> results = new ArrayList<>(Burst.fire(100, () -> first.get(KEY, loader)));
+        results.addAll(Burst.fire(100, () -> second.get(KEY, loader)));
+        Conditions.await("both loads started", () -> loader.calls() == 2);
+        loader.release();
+
+        results.forEach(result -> assertEquals(PAGE, text(found(result))));
+        assertEquals(2, loader.calls());
+        assertEquals(0, redis.calls("eval"));
+        assertSame(Source.L1, found(first.get(KEY, loader)).source());
+    }
+}

@@ -1,0 +1,148 @@
+package tme.coalescing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.Future;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.EnumSet;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import tme.cache.Stored;
+import tme.cache.testing.Await;
+import tme.cache.testing.RedisServer;
+import tme.cache.testing.TestClock;
+
+/** Refresh ahead of expiry on the test clock, over a real redis-server. */
+class EarlyRefreshTest {
+
+    static final String KEY = "tme:v1:full:body:durov:0";
+    static final Duration FRESH_FOR = Duration.ofSeconds(10);
+
+    final RedisServer redis = RedisServer.start();
+    final TestClock clock = new TestClock();
+    final Node a = Node.sharing(redis, clock);
+    final Node b = Node.sharing(redis, clock);
+    final CountingLoader loader = CountingLoader.answering("{\"v\":1}", FRESH_FOR);
+
+    @AfterEach
+    void stop() {
+        List.of(a, b).forEach(Node::close);
+        redis.close();
+    }
+
+    static Result.Found found(Future<Result> result) {
+        return assertInstanceOf(Result.Found.class, Await.result(result));
+    }
+
+    static String text(Result.Found found) {
+        return new String(found.value().raw(), StandardCharsets.UTF_8);
+    }
+
+    static Instant refreshAt(Stored stored) {
+        return Freshness.of(stored.freshFor(), Freshness.DEFAULT_WINDOW).refreshAt(KEY, stored.storedAt());
+    }
+
+    /** Background refreshes have landed: in these tests a load takes far less than the half window left. */
+    void settle(Node... nodes) {
+        Conditions.await("background refreshes finish", () -> List.of(nodes).stream()
+                .allMatch(node -> node.coalescing.loadsInFlight() == 0));
+    }
+
+    @Test
+    void hotKeyReadAcrossFiveTtls_loadsAboutOncePerTtl_andNoReadWaitsAfterWarmUp() {
+        EnumSet<Source> fromCache = EnumSet.of(Source.L1, Source.L2);
+        Duration step = Duration.ofMillis(100);
+        Instant end = clock.instant().plus(FRESH_FOR.multipliedBy(5));
+        int reads = 0;
+        for (; clock.instant().isBefore(end); clock.advance(step), reads++) {
+            Node reader = reads % 2 == 0 ? a : b; // two processes take turns
+            Result.Found found = found(reader.get(KEY, loader));
+            if (reads > 0) {
+                assertTrue(fromCache.contains(found.source()), "read " + reads + " waited: " + found.source());
+            }
+            settle(a, b);
+        }
+
+        // One load at the start, then one refresh every 9.0..9.5s (the key's point in the window): 6 in 50s.
+        assertEquals(500, reads);
+        assertTrue(loader.calls() >= 5 && loader.calls() <= 6, "loads in five TTLs: " + loader.calls());
+        assertEquals(0L, SharedCoalescingTest.counters(a, b).get("coalescing.refreshes.failed"));
+    }
+
+    @Test
+    void readPastTheRefreshPoint_getsTheStoredCopy_andStartsOneBackgroundRefresh() {
+        Stored first = found(a.get(KEY, loader)).value();
+        clock.set(refreshAt(first).minusMillis(1));
+        found(a.get(KEY, loader));
+        assertEquals(0L, a.count("coalescing.refreshes.started"), "not before its point");
+        clock.set(refreshAt(first));
+        loader.answer(CountingLoader.value("{\"v\":2}", FRESH_FOR));
+        loader.hold();
+
+        for (int i = 0; i < 50; i++) {
+            Result.Found stale = found(a.get(KEY, loader));
+            assertEquals("{\"v\":1}", text(stale));
+            assertEquals(Source.L1, stale.source());
+        }
+        assertEquals(1L, a.count("coalescing.refreshes.started"));
+        assertEquals(2, loader.calls());
+
+        loader.release();
+        settle(a);
+        Result.Found refreshed = found(a.get(KEY, loader));
+        assertEquals("{\"v\":2}", text(refreshed));
+        assertEquals(clock.instant().truncatedTo(ChronoUnit.MILLIS), refreshed.value().storedAt());
+        assertEquals(2, loader.calls());
+    }
+
+    @Test
+    void refresh_failureKeepsOldBytes_isCounted_andTheNextWaitsAMoment() {
+        Duration freshFor = Duration.ofSeconds(40); // room for the 1s retry pause within the window
+        loader.answer(CountingLoader.value("{\"v\":1}", freshFor));
+        Stored first = found(a.get(KEY, loader)).value();
+        clock.set(refreshAt(first));
+        loader.answer(Loaded.localFailure("upstream_error".getBytes(StandardCharsets.UTF_8)));
+
+        assertEquals("{\"v\":1}", text(found(a.get(KEY, loader))));
+        settle(a);
+        assertEquals(1L, a.count("coalescing.refreshes.failed"));
+        assertEquals("{\"v\":1}", text(found(a.get(KEY, loader))));
+        assertEquals(1L, a.count("coalescing.refreshes.started"), "no new refresh right after a failure");
+        assertEquals(first, Stored.class.cast(found(b.get(KEY, loader)).value()), "Redis keeps the old entry");
+
+        clock.advance(Duration.ofSeconds(1));
+        loader.answer(CountingLoader.value("{\"v\":2}", freshFor));
+        assertEquals("{\"v\":1}", text(found(a.get(KEY, loader))));
+        settle(a);
+        assertEquals(2L, a.count("coalescing.refreshes.started"));
+        assertEquals("{\"v\":2}", text(found(a.get(KEY, loader))));
+        assertEquals(3, loader.calls());
+    }
+
+    @Test
+    void refresh_whenAnotherProcessRefreshedFirst_takesItsValueWithoutLoading() {
+        Stored first = found(a.get(KEY, loader)).value();
+        assertEquals(Source.L2, found(b.get(KEY, loader)).source()); // b keeps an L1 copy
+        clock.set(refreshAt(first)); // every process agrees on this point
+        loader.answer(CountingLoader.value("{\"v\":2}", FRESH_FOR));
+        found(a.get(KEY, loader));
+        settle(a);
+        assertEquals(2, loader.calls());
+
+        Result.Found stale = found(b.get(KEY, loader));
+        assertEquals("{\"v\":1}", text(stale));
+        assertEquals(Source.L1, stale.source());
+        settle(b);
+
+        assertEquals("{\"v\":2}", text(found(b.get(KEY, loader))));
+        assertEquals(1L, b.count("coalescing.refreshes.started"));
+        assertEquals(0L, b.count("coalescing.loads"));
+        assertEquals(2, loader.calls());
+    }
+}

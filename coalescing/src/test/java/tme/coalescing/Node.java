@@ -1,0 +1,67 @@
+package tme.coalescing;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.Optional;
+import tme.cache.CacheConfig;
+import tme.cache.L2;
+import tme.cache.RedisLink;
+import tme.cache.TwoLevelCache;
+import tme.cache.testing.Await;
+import tme.cache.testing.RedisServer;
+
+/**
+ * One server process in miniature: its own Vert.x, Redis client, two-level cache and coalescing cache.
+ * {@link #close()} is its crash: timers (lease renewals) stop and connections close, loads in flight never end.
+ */
+final class Node implements AutoCloseable {
+
+    /** Generous: these tests are about coalescing, and a cold JVM's first commands can be slow. */
+    static final Duration REDIS_TIMEOUT = Duration.ofSeconds(2);
+
+    final Vertx vertx = Vertx.vertx();
+    final TwoLevelCache cache;
+    final CoalescingCache coalescing;
+
+    private Node(InstantSource clock, CoalescingConfig config, Optional<RedisServer> redis) {
+        CacheConfig cacheConfig = CacheConfig.defaults().withRedisTimeout(REDIS_TIMEOUT);
+        if (redis.isPresent()) {
+            cacheConfig = cacheConfig.withRedis(redis.get().url());
+            RedisLink link = RedisLink.create(vertx, cacheConfig, clock);
+            cache = TwoLevelCache.create(cacheConfig, clock, L2.redis(link, clock));
+            Leases leases = Leases.redis(link, vertx, clock, config.leaseTimes());
+            coalescing = CoalescingCache.create(cache, leases, config, clock, vertx);
+        } else {
+            cache = TwoLevelCache.create(cacheConfig, clock, L2.none());
+            coalescing = CoalescingCache.create(cache, Leases.none(), config, clock, vertx);
+        }
+    }
+
+    static Node sharing(RedisServer redis, InstantSource clock) {
+        return sharing(redis, clock, CoalescingConfig.defaults());
+    }
+
+    static Node sharing(RedisServer redis, InstantSource clock, CoalescingConfig config) {
+        return new Node(clock, config, Optional.of(redis));
+    }
+
+    /** A process without Redis: memory cache and no leases. */
+    static Node alone(InstantSource clock) {
+        return new Node(clock, CoalescingConfig.defaults(), Optional.empty());
+    }
+
+    Future<Result> get(String key, Loader loader) {
+        return coalescing.get(key, loader);
+    }
+
+    long count(String metric) {
+        return coalescing.counters().getOrDefault(metric, 0L);
+    }
+
+    @Override
+    public void close() {
+        Await.result(vertx.close());
+    }
+}
