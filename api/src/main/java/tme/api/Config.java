@@ -2,23 +2,29 @@ package tme.api;
 
 import java.net.URI;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import tme.cache.CacheConfig;
 import tme.scraper.parse.ParserMode;
 
 /**
  * Server configuration, read from the environment once at start-up. Every bad value is named in the error
  * ({@code TELEGRAM_TIMEOUT must be positive: PT0S}) so a misconfigured server never starts half-working.
+ * Every variable is documented in {@code docs/operations.md}.
  *
- * @param port            HTTP port ({@code PORT}, default 8080; 0 picks a free port)
- * @param telegramBaseUrl where t.me is ({@code TELEGRAM_BASE_URL}); tests and benchmarks point it at a fake
- * @param telegramTimeout per upstream request ({@code TELEGRAM_TIMEOUT}, default 5s)
- * @param parserMode      {@code PARSER_MODE}: full or simplified
- * @param parseWorkers    threads that parse and render pages off the event loop ({@code PARSE_WORKERS})
+ * @param port               HTTP port ({@code PORT}, default 8080; 0 picks a free port)
+ * @param telegramBaseUrl    where t.me is ({@code TELEGRAM_BASE_URL}); tests and benchmarks point it at a fake
+ * @param telegramTimeout    per upstream request ({@code TELEGRAM_TIMEOUT}, default 5s)
+ * @param parserMode         {@code PARSER_MODE}: full or simplified
+ * @param parseWorkers       threads that parse and render pages off the event loop ({@code PARSE_WORKERS})
+ * @param cache              L1 size and lifetime, Redis ({@code MEMORY_CACHE_*}, {@code REDIS_*})
+ * @param ttls               freshness per kind of answer ({@code CACHE_TTL_*})
+ * @param earlyRefreshWindow last fraction of freshness in which entries are refreshed ahead ({@code EARLY_REFRESH_WINDOW})
+ * @param sharedCoalescing   whether processes coordinate loads through Redis leases ({@code SHARED_COALESCING})
  */
 public record Config(
-        int port, URI telegramBaseUrl, Duration telegramTimeout, ParserMode parserMode, int parseWorkers) {
+        int port, URI telegramBaseUrl, Duration telegramTimeout, ParserMode parserMode, int parseWorkers,
+        CacheConfig cache, Ttls ttls, double earlyRefreshWindow, boolean sharedCoalescing) {
 
     public static Config fromEnv(Map<String, String> env) {
         EnvReader in = new EnvReader(env);
@@ -27,107 +33,23 @@ public record Config(
                 in.httpUrl("TELEGRAM_BASE_URL", "https://t.me"),
                 in.positiveDuration("TELEGRAM_TIMEOUT", Duration.ofSeconds(5)),
                 in.choice("PARSER_MODE", ParserMode.class, ParserMode.FULL),
-                in.integer("PARSE_WORKERS", Math.max(2, Runtime.getRuntime().availableProcessors()), 1, 256));
+                in.integer("PARSE_WORKERS", Math.max(2, Runtime.getRuntime().availableProcessors()), 1, 256),
+                cache(in),
+                Ttls.fromEnv(in),
+                in.fraction("EARLY_REFRESH_WINDOW", 0.10, 0.0, 0.5),
+                in.flag("SHARED_COALESCING", true));
         in.failIfAnyProblem();
         return config;
     }
 
-    /** Collects every problem before failing, so one start-up names all the bad variables at once. */
-    static final class EnvReader {
-        private final Map<String, String> env;
-        private final List<String> problems = new ArrayList<>();
-
-        EnvReader(Map<String, String> env) {
-            this.env = env;
-        }
-
-        int integer(String name, int fallback, int min, int max) {
-            String raw = value(name);
-            if (raw == null) {
-                return fallback;
-            }
-            try {
-                int parsed = Integer.parseInt(raw);
-                if (parsed >= min && parsed <= max) {
-                    return parsed;
-                }
-            } catch (NumberFormatException ignored) {
-                // reported below with the allowed range
-            }
-            problems.add(name + " must be an integer in " + min + ".." + max + ": " + raw);
-            return fallback;
-        }
-
-        URI httpUrl(String name, String fallback) {
-            String raw = value(name);
-            String text = raw == null ? fallback : raw;
-            try {
-                URI uri = new URI(text.endsWith("/") ? text.substring(0, text.length() - 1) : text);
-                if (("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null) {
-                    return uri;
-                }
-            } catch (java.net.URISyntaxException ignored) {
-                // reported below
-            }
-            problems.add(name + " must be an http(s) URL: " + text);
-            return URI.create(fallback);
-        }
-
-        Duration positiveDuration(String name, Duration fallback) {
-            String raw = value(name);
-            if (raw == null) {
-                return fallback;
-            }
-            Duration parsed = Durations.parse(raw);
-            if (parsed == null) {
-                problems.add(name + " must be a duration like 500ms, 5s, 2m or PT5S: " + raw);
-                return fallback;
-            }
-            if (parsed.isNegative() || parsed.isZero()) {
-                problems.add(name + " must be positive: " + parsed);
-                return fallback;
-            }
-            return parsed;
-        }
-
-        <E extends Enum<E>> E choice(String name, Class<E> type, E fallback) {
-            String raw = value(name);
-            if (raw == null) {
-                return fallback;
-            }
-            for (E constant : type.getEnumConstants()) {
-                if (constant.name().equalsIgnoreCase(raw)) {
-                    return constant;
-                }
-            }
-            problems.add(name + " must be one of " + List.of(type.getEnumConstants()).toString().toLowerCase() + ": " + raw);
-            return fallback;
-        }
-
-        boolean flag(String name, boolean fallback) {
-            String raw = value(name);
-            if (raw == null) {
-                return fallback;
-            }
-            if (raw.equalsIgnoreCase("true") || raw.equals("1")) {
-                return true;
-            }
-            if (raw.equalsIgnoreCase("false") || raw.equals("0")) {
-                return false;
-            }
-            problems.add(name + " must be true or false: " + raw);
-            return fallback;
-        }
-
-        String value(String name) {
-            String raw = env.get(name);
-            return raw == null || raw.isBlank() ? null : raw.trim();
-        }
-
-        void failIfAnyProblem() {
-            if (!problems.isEmpty()) {
-                throw new IllegalArgumentException("Invalid configuration: " + String.join("; ", problems));
-            }
-        }
+    private static CacheConfig cache(EnvReader in) {
+        CacheConfig defaults = CacheConfig.defaults();
+        long memoryMb = in.integer("MEMORY_CACHE_MAX_MB", CacheConfig.DEFAULT_MEMORY_MAX_MB, 1, 1_048_576);
+        Duration l1MaxTtl = in.positiveDuration("MEMORY_CACHE_MAX_TTL", defaults.l1MaxTtl());
+        Duration redisTimeout = in.positiveDuration("REDIS_TIMEOUT", defaults.redisTimeout());
+        int poolSize = in.integer("REDIS_POOL_SIZE", CacheConfig.DEFAULT_POOL_SIZE, 32, 1024);
+        Optional<String> redisUrl = Optional.ofNullable(in.value("REDIS_URL"));
+        return in.checked(() -> new CacheConfig(memoryMb * 1024L * 1024L, l1MaxTtl, redisUrl, redisTimeout, poolSize,
+                defaults.breakerErrors(), defaults.breakerWindow(), defaults.breakerOpenFor()), defaults);
     }
 }

@@ -1,0 +1,133 @@
+package tme.api;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Reads typed settings from the environment, collecting every problem so one start-up names all bad variables. */
+final class EnvReader {
+    private final Map<String, String> env;
+    private final List<String> problems = new ArrayList<>();
+
+    EnvReader(Map<String, String> env) {
+        this.env = env;
+    }
+
+    int integer(String name, int fallback, int min, int max) {
+        String raw = value(name);
+        if (raw == null) {
+            return fallback;
+        }
+        try {
+            int parsed = Integer.parseInt(raw);
+            if (parsed >= min && parsed <= max) {
+                return parsed;
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below with the allowed range
+        }
+        problems.add(name + " must be an integer in " + min + ".." + max + ": " + raw);
+        return fallback;
+    }
+
+    URI httpUrl(String name, String fallback) {
+        String raw = value(name);
+        String text = raw == null ? fallback : raw;
+        try {
+            URI uri = new URI(text.endsWith("/") ? text.substring(0, text.length() - 1) : text);
+            if (("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null) {
+                return uri;
+            }
+        } catch (java.net.URISyntaxException ignored) {
+            // reported below
+        }
+        problems.add(name + " must be an http(s) URL: " + text);
+        return URI.create(fallback);
+    }
+
+    Duration positiveDuration(String name, Duration fallback) {
+        String raw = value(name);
+        if (raw == null) {
+            return fallback;
+        }
+        Duration parsed = Durations.parse(raw);
+        if (parsed == null) {
+            problems.add(name + " must be a duration like 500ms, 5s, 2m or PT5S: " + raw);
+            return fallback;
+        }
+        if (parsed.isNegative() || parsed.isZero()) {
+            problems.add(name + " must be positive: " + parsed);
+            return fallback;
+        }
+        return parsed;
+    }
+
+    <E extends Enum<E>> E choice(String name, Class<E> type, E fallback) {
+        String raw = value(name);
+        if (raw == null) {
+            return fallback;
+        }
+        for (E constant : type.getEnumConstants()) {
+            if (constant.name().equalsIgnoreCase(raw)) {
+                return constant;
+            }
+        }
+        problems.add(name + " must be one of " + List.of(type.getEnumConstants()).toString().toLowerCase() + ": " + raw);
+        return fallback;
+    }
+
+    boolean flag(String name, boolean fallback) {
+        String raw = value(name);
+        if (raw == null) {
+            return fallback;
+        }
+        if (raw.equalsIgnoreCase("true") || raw.equals("1")) {
+            return true;
+        }
+        if (raw.equalsIgnoreCase("false") || raw.equals("0")) {
+            return false;
+        }
+        problems.add(name + " must be true or false: " + raw);
+        return fallback;
+    }
+
+    double fraction(String name, double fallback, double min, double max) {
+        String raw = value(name);
+        if (raw == null) {
+            return fallback;
+        }
+        try {
+            double parsed = Double.parseDouble(raw);
+            if (parsed >= min && parsed <= max) {
+                return parsed;
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below with the allowed range
+        }
+        problems.add(name + " must be a number from " + min + " to " + max + ": " + raw);
+        return fallback;
+    }
+
+    /** Runs a constructor that validates (e.g. a record of another module), turning its complaint into a problem. */
+    <T> T checked(java.util.function.Supplier<T> build, T fallback) {
+        try {
+            return build.get();
+        } catch (IllegalArgumentException e) {
+            problems.add(e.getMessage());
+            return fallback;
+        }
+    }
+
+    String value(String name) {
+        String raw = env.get(name);
+        return raw == null || raw.isBlank() ? null : raw.trim();
+    }
+
+    void failIfAnyProblem() {
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException("Invalid configuration: " + String.join("; ", problems));
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package tme.api;
+
+import java.time.Duration;
+
+/**
+ * How long each kind of answer stays fresh. A channel's latest page changes with every new post; a page around
+ * an old post changes only in its view counts; a channel's profile changes rarely. Why these defaults:
+ * {@code docs/caching.md}.
+ *
+ * @param latest   the latest page ({@code /v1/body} without position) and "more after" pages, which grow
+ * @param page     a page around a position, "more before" pages and single posts
+ * @param preview  a channel's profile ({@code /v1/preview(s)})
+ * @param notFound an unknown channel or post (negative caching)
+ */
+public record Ttls(Duration latest, Duration page, Duration preview, Duration notFound) {
+
+    static Ttls fromEnv(EnvReader in) {
+        return new Ttls(
+                in.positiveDuration("CACHE_TTL_LATEST", Duration.ofSeconds(10)),
+                in.positiveDuration("CACHE_TTL_PAGE", Duration.ofMinutes(2)),
+                in.positiveDuration("CACHE_TTL_PREVIEW", Duration.ofHours(1)),
+                in.positiveDuration("CACHE_TTL_NOT_FOUND", Duration.ofSeconds(60)));
+    }
+
+    public static Ttls defaults() {
+        return fromEnv(new EnvReader(java.util.Map.of()));
+    }
+}
