@@ -5,6 +5,9 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.json.JsonObject;
 import tme.api.service.Problem;
 
 /**
@@ -41,6 +44,14 @@ public final class ProblemJson {
             json.writeNumberField("retry_after", retryAfterSeconds(problem));
         }
         json.writeEndObject();
+    }
+
+    /** Reads back what {@link #bytes} wrote (problems travel as bytes through the cache's leases). */
+    public static Problem parse(byte[] bytes) {
+        JsonObject json = new JsonObject(Buffer.buffer(bytes));
+        Long retryAfter = json.getLong("retry_after");
+        return new Problem(json.getInteger("status"), json.getString("code"), json.getString("detail"),
+                json.getString("parameter"), retryAfter == null ? null : Duration.ofSeconds(retryAfter));
     }
 
     /** Whole seconds, rounded up, at least 1: what the Retry-After header carries too. */

@@ -1,17 +1,29 @@
 package tme.api.service;
 
-/** What a service gives a handler: rendered JSON bytes, or a {@link Problem}. */
+import tme.cache.Stored;
+import tme.coalescing.Source;
+
+/** What a service gives a handler: stored JSON (an answer or a cached "not found"), or a {@link Problem}. */
 public sealed interface Answer {
 
-    record Json(byte[] bytes) implements Answer {}
+    /** Stored kinds: what the cached bytes are. */
+    int KIND_OK = 0;
+    int KIND_NOT_FOUND = 1;
 
+    /**
+     * Stored bytes, as every later hit will serve them.
+     *
+     * @param stored the bytes (zstd or raw), with first-stored time and freshness
+     * @param source which level answered, or a load
+     */
+    record Cached(Stored stored, Source source) implements Answer {
+
+        /** 200 for an answer, 404 for a cached "not found". */
+        public int status() {
+            return stored.kind() == KIND_NOT_FOUND ? 404 : 200;
+        }
+    }
+
+    /** A problem that is not cached (upstream failure, anomaly, invalid input). */
     record Failure(Problem problem) implements Answer {}
-
-    static Answer json(byte[] bytes) {
-        return new Json(bytes);
-    }
-
-    static Answer failure(Problem problem) {
-        return new Failure(problem);
-    }
 }

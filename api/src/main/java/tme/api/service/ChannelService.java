@@ -1,64 +1,94 @@
 package tme.api.service;
 
 import io.vertx.core.Future;
-import io.vertx.core.WorkerExecutor;
+import java.time.Duration;
 import java.util.function.Function;
+import java.util.function.Supplier;
+import tme.api.Ttls;
 import tme.api.render.JsonRender;
+import tme.api.render.ProblemJson;
+import tme.coalescing.CoalescingCache;
+import tme.coalescing.Loaded;
+import tme.coalescing.Result;
 import tme.scraper.fetch.Direction;
-import tme.scraper.fetch.TmeClient;
-import tme.scraper.fetch.Upstream;
 import tme.scraper.model.ChannelPage;
 import tme.scraper.model.MorePage;
 import tme.scraper.model.Post;
-import tme.scraper.parse.ChannelPageParser;
-import tme.scraper.parse.MoreParser;
 import tme.scraper.parse.ParserMode;
-import tme.scraper.parse.PreviewParser;
 
 /**
- * The read use cases: fetch a page from t.me, parse and render it on the bounded worker pool (never on the
- * event loop), and answer JSON bytes or a problem. Channel names arrive validated and lower-cased.
+ * The read use cases. Every answer comes from the cache of rendered JSON; on a miss (or near expiry) the page
+ * is loaded once for all callers: fetched from t.me, parsed and rendered on the worker pool, stored. Channel
+ * names arrive validated and lower-cased.
  */
 public final class ChannelService {
 
-    private final TmeClient client;
-    private final WorkerExecutor workers;
-    private final ParserMode mode;
-    private final ScrapeStats stats;
+    private final Pages pages;
+    private final CoalescingCache cache;
+    private final Keys keys;
+    private final Ttls ttls;
 
-    public ChannelService(TmeClient client, WorkerExecutor workers, ParserMode mode, ScrapeStats stats) {
-        this.client = client;
-        this.workers = workers;
-        this.mode = mode;
-        this.stats = stats;
+    public ChannelService(Pages pages, CoalescingCache cache, ParserMode mode, Ttls ttls) {
+        this.pages = pages;
+        this.cache = cache;
+        this.keys = new Keys(mode);
+        this.ttls = ttls;
     }
 
     /** The latest page ({@code position == 0}) or the page around a post. */
     public Future<Answer> body(String channel, int position) {
-        return load(client.channelPage(channel, position), channel,
-                html -> Outcomes.answer(ChannelPageParser.parse(html, mode), channel, stats,
-                        page -> Answer.json(JsonRender.body(page))));
+        return cached(keys.body(channel, position), position == 0 ? ttls.latest() : ttls.page(),
+                () -> pages.channelPage(channel, position), page -> Outcome.ok(JsonRender.body(page)));
     }
 
     /** One post, taken from the page around it. */
     public Future<Answer> post(String channel, int id) {
-        return load(client.channelPage(channel, id), channel,
-                html -> Outcomes.answer(ChannelPageParser.parse(html, mode), channel, stats,
-                        page -> findPost(page, channel, id)));
+        return cached(keys.post(channel, id), ttls.page(),
+                () -> pages.channelPage(channel, id), page -> findPost(page, channel, id));
     }
 
-    /** Posts before or after a post; the anchor post itself is left out. */
+    /** Posts before or after a post; the anchor post itself is left out. Pages of newer posts grow, so they live shorter. */
     public Future<Answer> more(String channel, Direction direction, int position) {
-        return load(client.more(channel, direction, position), channel,
-                html -> Outcomes.answer(MoreParser.parse(html, mode), channel, stats,
-                        page -> Answer.json(JsonRender.more(withoutAnchor(page, position)))));
+        return cached(keys.more(channel, direction, position), direction == Direction.AFTER ? ttls.latest() : ttls.page(),
+                () -> pages.more(channel, direction, position),
+                page -> Outcome.ok(JsonRender.more(withoutAnchor(page, position))));
     }
 
     /** The channel's public profile ({@code t.me/<channel>}). */
     public Future<Answer> preview(String channel) {
-        return load(client.preview(channel), channel,
-                html -> Outcomes.answer(PreviewParser.parse(html), channel, stats,
-                        preview -> Answer.json(JsonRender.preview(preview))));
+        return cached(keys.preview(channel), ttls.preview(),
+                () -> pages.preview(channel), preview -> Outcome.ok(JsonRender.preview(preview)));
+    }
+
+    private <T> Future<Answer> cached(String key, Duration freshFor, Supplier<Future<Outcome<T>>> load,
+                                      Function<T, Outcome<byte[]>> render) {
+        return cache.get(key, () -> load.get().compose(outcome -> switch (outcome) {
+            case Outcome.Ok<T> ok -> pages.onWorker(() -> loaded(render.apply(ok.value()), freshFor));
+            case Outcome.Fail<T> fail -> Future.succeededFuture(loaded(fail));
+        })).map(ChannelService::answer);
+    }
+
+    /** Answers and "not found" are stored; every other problem goes to the callers of this load only. */
+    private Loaded loaded(Outcome<byte[]> outcome, Duration freshFor) {
+        return switch (outcome) {
+            case Outcome.Ok<byte[]> ok -> Loaded.value(ok.value(), Answer.KIND_OK, freshFor);
+            case Outcome.Fail<byte[]> fail -> loaded(fail);
+        };
+    }
+
+    private Loaded loaded(Outcome.Fail<?> fail) {
+        byte[] problem = ProblemJson.bytes(fail.problem());
+        if (fail.negative()) {
+            return Loaded.value(problem, Answer.KIND_NOT_FOUND, ttls.notFound());
+        }
+        return fail.shared() ? Loaded.sharedFailure(problem) : Loaded.localFailure(problem);
+    }
+
+    private static Answer answer(Result result) {
+        return switch (result) {
+            case Result.Found found -> new Answer.Cached(found.value(), found.source());
+            case Result.Failed failed -> new Answer.Failure(ProblemJson.parse(failed.error()));
+        };
     }
 
     /** t.me includes the anchor post in some answers; a client paging with cursors must not see it twice. */
@@ -66,18 +96,12 @@ public final class ChannelService {
         return new MorePage(page.posts().stream().filter(post -> post.id() != anchor).toList(), page.offset());
     }
 
-    private static Answer findPost(ChannelPage page, String channel, int id) {
+    private static Outcome<byte[]> findPost(ChannelPage page, String channel, int id) {
         for (Post post : page.posts()) {
             if (post.id() == id) {
-                return Answer.json(JsonRender.post(post));
+                return Outcome.ok(JsonRender.post(post));
             }
         }
-        return Answer.failure(Problem.postNotFound(channel, id));
-    }
-
-    private Future<Answer> load(Future<Upstream> fetch, String channel, Function<String, Answer> parseAndRender) {
-        return fetch.compose(outcome -> outcome instanceof Upstream.Ok ok
-                ? workers.executeBlocking(() -> parseAndRender.apply(ok.body()), false)
-                : Future.succeededFuture(Answer.failure(Outcomes.problem(outcome, channel))));
+        return Outcome.notFound(Problem.postNotFound(channel, id));
     }
 }

@@ -1,12 +1,11 @@
 package tme.api.service;
 
-import java.util.function.Function;
 import tme.scraper.fetch.Upstream;
 import tme.scraper.parse.Parsed;
 
 /**
- * The one place where upstream and parser outcomes become answers. Only a parsed page becomes JSON;
- * everything else becomes a {@link Problem} with its status.
+ * The one place where upstream and parser outcomes become {@link Outcome}s: which problem, whether it is a
+ * cacheable "not found", and whether other processes should share it.
  */
 final class Outcomes {
 
@@ -14,31 +13,32 @@ final class Outcomes {
 
     private Outcomes() {}
 
-    /** The problem for any upstream outcome other than {@link Upstream.Ok}. */
-    static Problem problem(Upstream outcome, String channel) {
-        return switch (outcome) {
-            case Upstream.NotFound ignored -> Problem.channelNotFound(channel);
-            case Upstream.Throttled t -> Problem.upstreamThrottled(t.retryAfter());
-            case Upstream.TimedOut t -> Problem.upstreamTimeout(t.after());
-            case Upstream.Failed f -> Problem.upstreamFailed(f.status() == 0
+    /** The failed outcome for any upstream result other than {@link Upstream.Ok}. */
+    static <T> Outcome<T> upstream(Upstream result, String channel) {
+        return switch (result) {
+            case Upstream.NotFound ignored -> Outcome.notFound(Problem.channelNotFound(channel));
+            // Throttling and timeouts may be this server's alone: another process should still try.
+            case Upstream.Throttled t -> Outcome.fail(Problem.upstreamThrottled(t.retryAfter()), false);
+            case Upstream.TimedOut t -> Outcome.fail(Problem.upstreamTimeout(t.after()), false);
+            case Upstream.Failed f -> Outcome.fail(Problem.upstreamFailed(f.status() == 0
                     ? "Could not reach t.me: " + f.reason()
-                    : "t.me answered with status " + f.status());
-            case Upstream.Ok ignored -> throw new IllegalArgumentException("Ok is not a problem");
+                    : "t.me answered with status " + f.status()), f.status() != 0);
+            case Upstream.Ok ignored -> throw new IllegalArgumentException("Ok is not a failure");
         };
     }
 
-    /** Renders a parsed page, or names why it could not be parsed (anomalies are logged and counted). */
-    static <T> Answer answer(Parsed<T> parsed, String channel, ScrapeStats stats, Function<T, Answer> render) {
+    /** A parsed page as an outcome; anomalies are logged and counted, never cached. */
+    static <T> Outcome<T> parsed(Parsed<T> parsed, String channel, ScrapeStats stats) {
         return switch (parsed) {
             case Parsed.Ok<T> ok -> {
                 stats.parsed(ok.oddPosts());
-                yield render.apply(ok.value());
+                yield Outcome.ok(ok.value());
             }
-            case Parsed.NotFound<T> ignored -> Answer.failure(Problem.channelNotFound(channel));
+            case Parsed.NotFound<T> ignored -> Outcome.notFound(Problem.channelNotFound(channel));
             case Parsed.Anomaly<T> anomaly -> {
                 stats.anomaly();
                 LOG.log(System.Logger.Level.WARNING, "Upstream anomaly for @{0}: {1}", channel, anomaly.reason());
-                yield Answer.failure(Problem.upstreamAnomaly("t.me sent a page we could not read: " + anomaly.reason()));
+                yield Outcome.fail(Problem.upstreamAnomaly("t.me sent a page we could not read: " + anomaly.reason()), true);
             }
         };
     }

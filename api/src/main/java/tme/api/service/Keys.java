@@ -1,0 +1,34 @@
+package tme.api.service;
+
+import tme.scraper.fetch.Direction;
+import tme.scraper.parse.ParserMode;
+
+/**
+ * Cache keys: lower-case, versioned, and naming the parser mode, so servers running {@code full} and
+ * {@code simplified} can share one Redis. A missing position is 0. Channel names arrive lower-cased.
+ * Previews do not depend on the parser mode, so every server shares them.
+ */
+final class Keys {
+
+    private final String prefix;
+
+    Keys(ParserMode mode) {
+        this.prefix = "tme:v1:" + mode.name().toLowerCase(java.util.Locale.ROOT) + ":";
+    }
+
+    String body(String channel, int position) {
+        return prefix + "body:" + channel + ":" + position;
+    }
+
+    String post(String channel, int id) {
+        return prefix + "post:" + channel + ":" + id;
+    }
+
+    String more(String channel, Direction direction, int position) {
+        return prefix + "more:" + channel + ":" + direction.query() + ":" + position;
+    }
+
+    String preview(String channel) {
+        return "tme:v1:preview:" + channel;
+    }
+}
