@@ -75,9 +75,9 @@ final class RedisAttempt<T> {
         if (result.succeeded()) {
             link.breaker.onSuccess();
             promise.complete(new RedisReply.Answered<>(result.result()));
-        } else if (result.cause() instanceof ErrorType errorReply) {
+        } else if (isErrorReplyFromRedis(result.cause())) {
             link.breaker.onSuccess(); // Redis is fine; the command was wrong
-            promise.fail(errorReply);
+            promise.fail(result.cause());
         } else {
             unreached(Unreached.ERROR, result.cause());
         }
@@ -110,6 +110,14 @@ final class RedisAttempt<T> {
             case BREAKER_OPEN -> throw new IllegalStateException("decided before the attempt starts");
         }
         promise.complete(new RedisReply.Unavailable<>(reason));
+    }
+
+    /**
+     * Vert.x also reports a connection that closed under a command as an {@link ErrorType}
+     * ({@code CONNECTION_CLOSED}, or one wrapping the I/O cause); only Redis's own error replies mean it was reached.
+     */
+    static boolean isErrorReplyFromRedis(Throwable failure) {
+        return failure instanceof ErrorType reply && reply.getCause() == null && !reply.is("CONNECTION_CLOSED");
     }
 
     private void release(RedisConnection connection) {

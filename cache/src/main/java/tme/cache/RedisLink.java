@@ -9,6 +9,7 @@ import io.vertx.redis.client.RedisOptions;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.time.InstantSource;
+import java.util.Comparator;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -67,7 +68,7 @@ public final class RedisLink {
 
     /** Pipelines the requests on one connection: one round trip, answers in request order. */
     public Future<RedisReply<List<Response>>> batch(List<Request> requests) {
-        return run(connection -> connection.batch(requests));
+        return run(connection -> pipeline(connection, requests));
     }
 
     /** Whether the breaker currently bypasses Redis. */
@@ -90,6 +91,23 @@ public final class RedisLink {
             return Future.succeededFuture(new RedisReply.Unavailable<>(Unreached.BREAKER_OPEN));
         }
         return new RedisAttempt<>(this, command).start();
+    }
+
+    /**
+     * Sends every request before any answer arrives, like Vert.x's own {@code batch}, but keeps each failure as
+     * it is: Vert.x's batch merges them into one error text, which hides a broken connection (a Redis error)
+     * behind what looks like an error reply (Redis reached). A broken connection is reported first.
+     */
+    private static Future<List<Response>> pipeline(RedisConnection connection, List<Request> requests) {
+        List<Future<Response>> answers = requests.stream().map(connection::send).toList();
+        return Future.join(answers).transform(done -> {
+            Throwable failure = answers.stream().filter(Future::failed).map(Future::cause)
+                    .min(Comparator.comparing(RedisAttempt::isErrorReplyFromRedis)) // false (broken) first
+                    .orElse(null);
+            return failure == null
+                    ? Future.succeededFuture(answers.stream().map(Future::result).toList())
+                    : Future.failedFuture(failure);
+        });
     }
 
     private void opened() {

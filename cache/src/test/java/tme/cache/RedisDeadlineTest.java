@@ -1,0 +1,150 @@
+package tme.cache;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tme.cache.testing.Await;
+import tme.cache.testing.RedisServer;
+import tme.cache.testing.TestClock;
+
+/** A paused Redis (CLIENT PAUSE): commands end at REDIS_TIMEOUT; a wait for a busy pool is a miss, not an error. */
+class RedisDeadlineTest {
+
+    static final Duration TIMEOUT = Duration.ofMillis(300);
+
+    static Vertx vertx;
+    RedisServer redis;
+    final TestClock clock = new TestClock();
+    final List<RedisLink> links = new ArrayList<>();
+
+    @BeforeAll
+    static void startVertx() {
+        vertx = Vertx.vertx();
+    }
+
+    @AfterAll
+    static void stopVertx() {
+        Await.result(vertx.close());
+    }
+
+    @BeforeEach
+    void startRedisAndWarmUp() {
+        redis = RedisServer.start();
+        // Load and JIT the client first, so the short deadline below measures Redis, not a cold JVM.
+        RedisLink warm = link(CacheConfig.defaults().withRedisTimeout(Duration.ofSeconds(5)));
+        for (int i = 0; i < 20; i++) {
+            Await.result(warm.send(Request.cmd(Command.PING)));
+        }
+    }
+
+    @AfterEach
+    void stopRedis() {
+        redis.close();
+        links.forEach(link -> Await.result(link.close()));
+    }
+
+    RedisLink link(CacheConfig config) {
+        RedisLink link = RedisLink.create(vertx, config.withRedis(redis.url()), clock);
+        links.add(link);
+        return link;
+    }
+
+    TwoLevelCache server(RedisLink link) {
+        return TwoLevelCache.create(CacheConfig.defaults(), clock, L2.redis(link, clock));
+    }
+
+    Stored value() {
+        return Stored.of("{}".getBytes(StandardCharsets.UTF_8), 0, clock.instant(), Duration.ofSeconds(60));
+    }
+
+    @Test
+    void pausedRedis_aReadEndsAtTheDeadlineAsAMiss_andCountsAsAnError() {
+        RedisLink link = link(CacheConfig.defaults().withRedisTimeout(TIMEOUT));
+        TwoLevelCache cache = server(link);
+        Await.result(cache.put("a", value()));
+        assertEquals(1, redis.calls("set"));
+        redis.command("CLIENT", "PAUSE", "5000", "ALL");
+
+        long start = System.nanoTime();
+        Lookup lookup = Await.result(cache.get("b"));
+        long elapsedMillis = (System.nanoTime() - start) / 1_000_000;
+
+        assertSame(Lookup.miss(), lookup);
+        assertTrue(elapsedMillis >= TIMEOUT.toMillis() - 10 && elapsedMillis < 3000, "took " + elapsedMillis + "ms");
+        Map<String, Long> counters = link.counters();
+        assertEquals(1L, counters.get("redis.timeouts"), counters.toString());
+        assertEquals(0L, counters.get("redis.errors"), counters.toString());
+        assertFalse(link.bypassing(), "one timeout does not open the breaker");
+    }
+
+    @Test
+    void pausedRedis_threeTimeoutsOpenTheBreaker() {
+        RedisLink link = link(CacheConfig.defaults().withRedisTimeout(TIMEOUT));
+        Await.result(link.send(Request.cmd(Command.PING)));
+        redis.command("CLIENT", "PAUSE", "5000", "ALL");
+
+        for (int i = 0; i < 3; i++) {
+            Future<RedisReply<Response>> reply = link.send(Request.cmd(Command.GET).arg("k" + i));
+            assertEquals(RedisReply.Unreached.TIMEOUT,
+                    assertInstanceOf(RedisReply.Unavailable.class, Await.result(reply)).reason());
+        }
+
+        assertTrue(link.bypassing());
+        assertEquals(RedisReply.Unreached.BREAKER_OPEN, assertInstanceOf(RedisReply.Unavailable.class,
+                Await.result(link.send(Request.cmd(Command.PING)))).reason());
+        assertEquals(1L, link.counters().get("redis.breaker.opened"));
+    }
+
+    @Test
+    void busyPool_waitingForAConnectionIsAMiss_notARedisError() {
+        RedisLink link = link(CacheConfig.defaults().withRedisTimeout(TIMEOUT).withRedisPoolSize(1));
+        TwoLevelCache cache = server(link);
+        Await.result(cache.put("a", value()));
+        redis.command("CLIENT", "PAUSE", "5000", "ALL");
+
+        Future<Lookup> holdsTheConnection = cache.get("b");
+        Future<Lookup> waitsForIt = cache.get("c");
+
+        assertSame(Lookup.miss(), Await.result(holdsTheConnection));
+        assertSame(Lookup.miss(), Await.result(waitsForIt));
+        Map<String, Long> counters = link.counters();
+        assertEquals(1L, counters.get("redis.timeouts"), counters.toString());
+        assertEquals(1L, counters.get("redis.pool.waits"), counters.toString());
+        assertEquals(0L, counters.get("redis.errors"), counters.toString());
+    }
+
+    @Test
+    void errorReply_failsTheFuture_butCountsAsRedisReached() {
+        RedisLink link = link(CacheConfig.defaults().withRedisTimeout(Duration.ofSeconds(5)));
+
+        Future<RedisReply<Response>> reply = link.send(Request.cmd(Command.EVAL).arg("return redis.call('NOPE')")
+                .arg(0));
+
+        AssertionError failed = org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class,
+                () -> Await.result(reply));
+        assertTrue(failed.getCause().getMessage().contains("NOPE") || failed.getCause().getMessage().contains("Unknown"),
+                failed.getCause().getMessage());
+        assertEquals(0L, link.counters().get("redis.errors"));
+        RedisReply.Answered<?> answered = assertInstanceOf(RedisReply.Answered.class,
+                Await.result(link.send(Request.cmd(Command.SET).arg("{lease}:k").arg("v"))));
+        assertEquals("OK", answered.value().toString());
+    }
+}
