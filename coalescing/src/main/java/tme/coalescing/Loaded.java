@@ -2,6 +2,7 @@ package tme.coalescing;
 
 import java.time.Duration;
 import java.util.Objects;
+import tme.cache.Stored;
 
 /** What a {@link Loader} produced: a value to store, or a domain failure (never cached as an answer). */
 public sealed interface Loaded {
@@ -30,6 +31,9 @@ public sealed interface Loaded {
     record Value(byte[] json, int kind, Duration freshFor) implements Loaded {
         public Value {
             Objects.requireNonNull(json, "json");
+            if (kind < 0 || kind > Stored.MAX_KIND) {
+                throw new IllegalArgumentException("kind must be within 0.." + Stored.MAX_KIND + ": " + kind);
+            }
             if (!freshFor.isPositive()) {
                 throw new IllegalArgumentException("freshFor must be positive: " + freshFor);
             }

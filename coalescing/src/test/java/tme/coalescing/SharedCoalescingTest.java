@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tme.cache.testing.Await;
@@ -38,7 +39,7 @@ class SharedCoalescingTest {
     }
 
     static Map<String, Long> counters(Node... nodes) {
-        java.util.TreeMap<String, Long> sum = new java.util.TreeMap<>();
+        TreeMap<String, Long> sum = new TreeMap<>();
         for (Node node : nodes) {
             node.coalescing.counters().forEach((name, value) -> sum.merge(name, value, Long::sum));
         }
