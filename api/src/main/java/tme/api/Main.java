@@ -5,11 +5,20 @@ import io.vertx.core.Vertx;
 import io.vertx.core.WorkerExecutor;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
+import java.time.InstantSource;
 import java.util.concurrent.TimeUnit;
 import tme.api.http.Routes;
 import tme.api.service.ChannelService;
+import tme.api.service.Pages;
 import tme.api.service.PreviewsService;
 import tme.api.service.ScrapeStats;
+import tme.cache.L2;
+import tme.cache.RedisLink;
+import tme.cache.TwoLevelCache;
+import tme.coalescing.CoalescingCache;
+import tme.coalescing.CoalescingConfig;
+import tme.coalescing.Leases;
+import tme.coalescing.LeaseTimes;
 import tme.scraper.fetch.TmeClient;
 
 /** Builds every object with {@code new}, in dependency order, and starts the HTTP server. */
@@ -18,6 +27,8 @@ public final class Main {
     private static final System.Logger LOG = System.getLogger(Main.class.getName());
     /** Previews fetched at once for one {@code /v1/previews} request. */
     private static final int PREVIEWS_PARALLELISM = 8;
+    /** Pooled keep-alive connections to t.me. */
+    private static final int UPSTREAM_CONNECTIONS = 64;
 
     private Main() {}
 
@@ -31,9 +42,10 @@ public final class Main {
             return;
         }
         Vertx vertx = Vertx.vertx();
-        start(vertx, config)
+        start(vertx, config, InstantSource.system())
                 .onSuccess(server -> LOG.log(System.Logger.Level.INFO,
-                        "tme-api listening on port {0,number,#} (t.me at {1})", server.actualPort(), config.telegramBaseUrl()))
+                        "tme-api listening on port {0,number,#} (t.me at {1}, Redis {2})", server.actualPort(),
+                        config.telegramBaseUrl(), config.cache().redisUrl().orElse("off")))
                 .onFailure(e -> {
                     LOG.log(System.Logger.Level.ERROR, "Could not start", e);
                     vertx.close();
@@ -41,16 +53,36 @@ public final class Main {
                 });
     }
 
-    /** Wires the server for a config; tests call this with a config pointing at the fake t.me. */
-    public static Future<HttpServer> start(Vertx vertx, Config config) {
+    /** Wires the server for a config and a clock; tests call this with a fake t.me and a test clock. */
+    public static Future<HttpServer> start(Vertx vertx, Config config, InstantSource clock) {
         TmeClient client = new TmeClient(vertx, new TmeClient.Options(
-                config.telegramBaseUrl(), config.telegramTimeout(), 64));
+                config.telegramBaseUrl(), config.telegramTimeout(), UPSTREAM_CONNECTIONS));
         WorkerExecutor parsers = vertx.createSharedWorkerExecutor(
                 "tme-parse", config.parseWorkers(), 30, TimeUnit.SECONDS);
-        ChannelService channels = new ChannelService(client, parsers, config.parserMode(), new ScrapeStats());
+        ScrapeStats stats = new ScrapeStats();
+        Pages pages = new Pages(client, parsers, config.parserMode(), stats);
+        CoalescingCache cache = cache(vertx, config, clock);
+        ChannelService channels = new ChannelService(pages, cache, config.parserMode(), config.ttls());
         PreviewsService previews = new PreviewsService(channels::preview, PREVIEWS_PARALLELISM);
         return vertx.createHttpServer(new HttpServerOptions().setCompressionSupported(false))
-                .requestHandler(Routes.router(vertx, channels, previews))
+                .requestHandler(Routes.router(vertx, channels, previews, clock))
                 .listen(config.port());
+    }
+
+    /** L1 alone without {@code REDIS_URL}; with it, Redis as L2 and (unless turned off) leases on the same link. */
+    private static CoalescingCache cache(Vertx vertx, Config config, InstantSource clock) {
+        CoalescingConfig coalescing = CoalescingConfig.defaults()
+                .withRefreshWindow(config.earlyRefreshWindow())
+                .withMaxWait(CoalescingConfig.maxWaitFor(config.telegramTimeout()));
+        if (config.cache().redisUrl().isEmpty()) {
+            TwoLevelCache memoryOnly = TwoLevelCache.create(config.cache(), clock, L2.none());
+            return CoalescingCache.create(memoryOnly, Leases.none(), coalescing, clock, vertx);
+        }
+        RedisLink redis = RedisLink.create(vertx, config.cache(), clock);
+        TwoLevelCache twoLevels = TwoLevelCache.create(config.cache(), clock, L2.redis(redis, clock));
+        Leases leases = config.sharedCoalescing()
+                ? Leases.redis(redis, vertx, clock, LeaseTimes.defaults())
+                : Leases.none();
+        return CoalescingCache.create(twoLevels, leases, coalescing, clock, vertx);
     }
 }

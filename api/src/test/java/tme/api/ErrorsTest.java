@@ -7,8 +7,7 @@ import io.vertx.core.json.JsonObject;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -17,22 +16,18 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** Every error status, in the one problem shape, through the real router and the fake t.me. */
 class ErrorsTest {
 
-    static TestServer server;
+    // A server per test: answers are cached, so each test starts cold.
+    TestServer server;
 
-    @BeforeAll
-    static void start() {
+    @BeforeEach
+    void start() {
         // Long enough for a cold first request on a busy machine, short enough for the hang test.
         server = new TestServer(Map.of("TELEGRAM_TIMEOUT", "1500ms"));
     }
 
-    @AfterAll
-    static void stop() {
+    @AfterEach
+    void stop() {
         server.close();
-    }
-
-    @BeforeEach
-    void resetFake() {
-        server.tme.reset();
     }
 
     @ParameterizedTest(name = "{0} -> 422 naming {1}")

@@ -8,29 +8,24 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.net.http.HttpResponse;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Every route's happy path, through the production router over loopback, against the fake t.me. */
 class RoutesTest {
 
-    static TestServer server;
+    // A server per test: answers are cached, so each test starts cold.
+    TestServer server;
 
-    @BeforeAll
-    static void start() {
+    @BeforeEach
+    void start() {
         server = new TestServer();
     }
 
-    @AfterAll
-    static void stop() {
+    @AfterEach
+    void stop() {
         server.close();
-    }
-
-    @BeforeEach
-    void resetFake() {
-        server.tme.resetHits();
     }
 
     @Test

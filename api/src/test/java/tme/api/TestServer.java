@@ -32,7 +32,7 @@ final class TestServer implements AutoCloseable {
         env.put("TELEGRAM_BASE_URL", tme.baseUrl().toString());
         env.put("TELEGRAM_TIMEOUT", "2s");
         env.putAll(extraEnv);
-        server = await(Main.start(vertx, Config.fromEnv(env)));
+        server = await(Main.start(vertx, Config.fromEnv(env), java.time.InstantSource.system()));
     }
 
     TestServer() {

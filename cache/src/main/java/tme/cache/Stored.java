@@ -43,10 +43,12 @@ public record Stored(byte[] payload, boolean compressed, int rawSize, int kind, 
 
     /** Stores {@code raw} (UTF-8 JSON), compressed with zstd level 1 when that makes it smaller. */
     public static Stored of(byte[] raw, int kind, Instant storedAt, Duration freshFor) {
-        byte[] frame = Compression.compressIfSmaller(raw);
-        return frame == null
-                ? new Stored(raw, false, raw.length, kind, storedAt, freshFor)
-                : new Stored(frame, true, raw.length, kind, storedAt, freshFor);
+        return of(Encoded.of(raw), kind, storedAt, freshFor);
+    }
+
+    /** Stores bytes already encoded (compressed off the event loop by the caller). */
+    public static Stored of(Encoded body, int kind, Instant storedAt, Duration freshFor) {
+        return new Stored(body.payload(), body.compressed(), body.rawSize(), kind, storedAt, freshFor);
     }
 
     /** The raw bytes; decompresses on every call, so call it once per response. */

@@ -142,7 +142,7 @@ final class LeasedLoad {
         return switch (loaded) {
             case Loaded.Value value -> {
                 Duration lifetime = parts.config().freshness(value.freshFor()).lifetime(key);
-                Stored stored = Stored.of(value.json(), value.kind(), parts.clock().instant(), lifetime);
+                Stored stored = Stored.of(value.body(), value.kind(), parts.clock().instant(), lifetime);
                 yield parts.cache().put(key, stored).map(written -> new Result.Found(stored, Source.LOAD));
             }
             case Loaded.Failure failure -> Future.succeededFuture(new Result.Failed(failure.error(), Source.LOAD));

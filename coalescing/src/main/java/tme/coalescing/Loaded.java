@@ -2,13 +2,20 @@ package tme.coalescing;
 
 import java.time.Duration;
 import java.util.Objects;
+import tme.cache.Encoded;
 import tme.cache.Stored;
 
 /** What a {@link Loader} produced: a value to store, or a domain failure (never cached as an answer). */
 public sealed interface Loaded {
 
+    /** A value to store; compresses {@code json} on the calling thread (call it off the event loop for large values). */
     static Loaded value(byte[] json, int kind, Duration freshFor) {
-        return new Value(json, kind, freshFor);
+        return new Value(Encoded.of(json), kind, freshFor);
+    }
+
+    /** A value already encoded by the caller. */
+    static Loaded value(Encoded body, int kind, Duration freshFor) {
+        return new Value(body, kind, freshFor);
     }
 
     /** A failure every waiting process should see too, for a short while, instead of loading again. */
@@ -24,13 +31,13 @@ public sealed interface Loaded {
     /**
      * A value to store in both cache levels.
      *
-     * @param json     the raw bytes (UTF-8 JSON); compressed when stored if that makes them smaller
+     * @param body     the bytes to store (UTF-8 JSON, zstd-compressed when that was smaller)
      * @param kind     the caller's small number saying what the value is (0..255), e.g. answer vs "not found"
      * @param freshFor how long the value is fresh (long lifetimes are trimmed a little, see {@link Freshness})
      */
-    record Value(byte[] json, int kind, Duration freshFor) implements Loaded {
+    record Value(Encoded body, int kind, Duration freshFor) implements Loaded {
         public Value {
-            Objects.requireNonNull(json, "json");
+            Objects.requireNonNull(body, "body");
             if (kind < 0 || kind > Stored.MAX_KIND) {
                 throw new IllegalArgumentException("kind must be within 0.." + Stored.MAX_KIND + ": " + kind);
             }

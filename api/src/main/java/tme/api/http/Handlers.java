@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.time.InstantSource;
 import tme.api.service.ChannelService;
 import tme.api.service.PreviewsService;
 import tme.api.service.Problem;
@@ -21,10 +22,12 @@ final class Handlers {
 
     private final ChannelService channels;
     private final PreviewsService previews;
+    private final InstantSource clock;
 
-    Handlers(ChannelService channels, PreviewsService previews) {
+    Handlers(ChannelService channels, PreviewsService previews, InstantSource clock) {
         this.channels = channels;
         this.previews = previews;
+        this.clock = clock;
     }
 
     void healthz(RoutingContext ctx) {
@@ -34,25 +37,25 @@ final class Handlers {
     void body(RoutingContext ctx) {
         String channel = Params.channel("channel", ctx.pathParam("channel"));
         int position = Params.optionalPosition("position", ctx.queryParams().get("position"));
-        Responses.send(ctx, channels.body(channel, position));
+        Responses.send(ctx, channels.body(channel, position), clock);
     }
 
     void more(RoutingContext ctx) {
         String channel = Params.channel("channel", ctx.pathParam("channel"));
         Direction direction = direction(ctx.pathParam("direction"));
         int position = Params.position("position", ctx.pathParam("position"));
-        Responses.send(ctx, channels.more(channel, direction, position));
+        Responses.send(ctx, channels.more(channel, direction, position), clock);
     }
 
     void post(RoutingContext ctx) {
         String channel = Params.channel("channel", ctx.pathParam("channel"));
         int id = Params.position("id", ctx.pathParam("id"));
-        Responses.send(ctx, channels.post(channel, id));
+        Responses.send(ctx, channels.post(channel, id), clock);
     }
 
     void preview(RoutingContext ctx) {
         String channel = Params.channel("channel", ctx.pathParam("channel"));
-        Responses.send(ctx, channels.preview(channel));
+        Responses.send(ctx, channels.preview(channel), clock);
     }
 
     void previews(RoutingContext ctx) {

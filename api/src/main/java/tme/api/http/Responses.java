@@ -2,13 +2,19 @@ package tme.api.http;
 
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
+import java.time.Instant;
 import tme.api.render.ProblemJson;
 import tme.api.service.Answer;
 import tme.api.service.Problem;
+import tme.cache.Stored;
 
-/** Writes answers and problems: the only code that turns a {@link Problem} into a status and headers. */
+/**
+ * Writes answers and problems: the only code that turns an {@link Answer} into a status, headers and bytes.
+ * A hit writes the stored bytes as they are: no parsing, validation or serialization.
+ */
 final class Responses {
 
     static final String JSON = "application/json; charset=utf-8";
@@ -17,24 +23,51 @@ final class Responses {
     private Responses() {}
 
     /** Sends whatever the service answered; a failed future is a bug and becomes a 500 via the failure handler. */
-    static void send(RoutingContext ctx, Future<Answer> answer) {
+    static void send(RoutingContext ctx, Future<Answer> answer, java.time.InstantSource clock) {
         answer.onComplete(result -> {
             if (result.failed()) {
                 ctx.fail(result.cause());
             } else {
                 switch (result.result()) {
-                    case Answer.Json json -> json(ctx, json.bytes());
+                    case Answer.Cached cached -> cached(ctx, cached, clock.instant());
                     case Answer.Failure failure -> problem(ctx, failure.problem());
                 }
             }
         });
     }
 
+    /** Stored JSON with its validator and freshness; zstd bytes pass through to clients that accept zstd. */
+    static void cached(RoutingContext ctx, Answer.Cached answer, Instant now) {
+        HttpServerResponse response = ctx.response();
+        if (response.closed()) {
+            return;
+        }
+        Stored stored = answer.stored();
+        String etag = HttpCaching.etag(stored);
+        response.putHeader(HttpHeaders.ETAG, etag)
+                .putHeader(HttpHeaders.CACHE_CONTROL,
+                        HttpCaching.cacheControl(stored, stored.timeLeft(now), answer.status() == 404))
+                .putHeader(HttpHeaders.AGE, Long.toString(stored.age(now).toSeconds()))
+                .putHeader(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING)
+                .putHeader("X-Cache", HttpCaching.level(answer.source()));
+        if (HttpCaching.notModified(ctx.request().getHeader(HttpHeaders.IF_NONE_MATCH), etag)) {
+            response.setStatusCode(304).end();
+            return;
+        }
+        response.setStatusCode(answer.status())
+                .putHeader(HttpHeaders.CONTENT_TYPE, answer.status() == 404 ? PROBLEM_JSON : JSON);
+        if (stored.compressed() && HttpCaching.acceptsZstd(ctx.request().getHeader(HttpHeaders.ACCEPT_ENCODING))) {
+            response.putHeader(HttpHeaders.CONTENT_ENCODING, "zstd").end(Buffer.buffer(stored.payload()));
+        } else {
+            response.end(Buffer.buffer(stored.raw()));
+        }
+    }
+
     static void json(RoutingContext ctx, byte[] bytes) {
         if (ctx.response().closed()) {
             return;
         }
-        ctx.response().putHeader("Content-Type", JSON).end(Buffer.buffer(bytes));
+        ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, JSON).end(Buffer.buffer(bytes));
     }
 
     static void problem(RoutingContext ctx, Problem problem) {
@@ -42,10 +75,10 @@ final class Responses {
         if (response.closed() || response.ended()) {
             return;
         }
-        response.setStatusCode(problem.status()).putHeader("Content-Type", PROBLEM_JSON);
+        response.setStatusCode(problem.status()).putHeader(HttpHeaders.CONTENT_TYPE, PROBLEM_JSON);
         if (problem.retryAfter() != null) {
-            response.putHeader("Retry-After", Long.toString(ProblemJson.retryAfterSeconds(problem)));
+            response.putHeader(HttpHeaders.RETRY_AFTER, Long.toString(ProblemJson.retryAfterSeconds(problem)));
         }
-        response.putHeader("Cache-Control", "no-store").end(Buffer.buffer(ProblemJson.bytes(problem)));
+        response.putHeader(HttpHeaders.CACHE_CONTROL, "no-store").end(Buffer.buffer(ProblemJson.bytes(problem)));
     }
 }

@@ -1,6 +1,7 @@
 package tme.api.http;
 
 import io.vertx.core.Vertx;
+import java.time.InstantSource;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
@@ -19,8 +20,8 @@ public final class Routes {
     private Routes() {}
 
     /** Builds the production router; tests build theirs with this same method. */
-    public static Router router(Vertx vertx, ChannelService channels, PreviewsService previews) {
-        Handlers h = new Handlers(channels, previews);
+    public static Router router(Vertx vertx, ChannelService channels, PreviewsService previews, InstantSource clock) {
+        Handlers h = new Handlers(channels, previews, clock);
         Router router = Router.router(vertx);
         router.get("/healthz").handler(h::healthz);
         router.get("/v1/body/:channel").handler(h::body);

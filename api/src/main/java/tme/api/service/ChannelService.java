@@ -7,6 +7,7 @@ import java.util.function.Supplier;
 import tme.api.Ttls;
 import tme.api.render.JsonRender;
 import tme.api.render.ProblemJson;
+import tme.cache.Encoded;
 import tme.coalescing.CoalescingCache;
 import tme.coalescing.Loaded;
 import tme.coalescing.Result;
@@ -71,7 +72,7 @@ public final class ChannelService {
     /** Answers and "not found" are stored; every other problem goes to the callers of this load only. */
     private Loaded loaded(Outcome<byte[]> outcome, Duration freshFor) {
         return switch (outcome) {
-            case Outcome.Ok<byte[]> ok -> Loaded.value(ok.value(), Answer.KIND_OK, freshFor);
+            case Outcome.Ok<byte[]> ok -> Loaded.value(Encoded.of(ok.value()), Answer.KIND_OK, freshFor);
             case Outcome.Fail<byte[]> fail -> loaded(fail);
         };
     }

@@ -7,6 +7,7 @@ import io.vertx.core.Promise;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
@@ -59,12 +60,27 @@ public final class PreviewsService {
         }
         Entry entry = entries.get(index);
         Future<Answer> answer = entry.problem() != null
-                ? Future.succeededFuture(Answer.failure(entry.problem()))
-                : preview.apply(entry.name()).recover(e -> Future.succeededFuture(Answer.failure(Problem.internal())));
+                ? Future.succeededFuture(new Answer.Failure(entry.problem()))
+                : preview.apply(entry.name()).recover(e -> Future.succeededFuture(new Answer.Failure(Problem.internal())));
         answer.onComplete(result -> {
             answers[index] = result.result();
             runLane(entries, answers, next, laneDone);
         });
+    }
+
+    /** An answer's stored JSON as it is; a cached "not found" or a problem as {@code {"error":{...}}}. */
+    private static void writeEntry(JsonGenerator json, Answer answer) throws IOException {
+        if (answer instanceof Answer.Cached cached && cached.status() == 200) {
+            json.writeRawValue(new String(cached.stored().raw(), StandardCharsets.UTF_8));
+            return;
+        }
+        json.writeStartObject();
+        json.writeFieldName("error");
+        switch (answer) {
+            case Answer.Cached notFound -> json.writeRawValue(new String(notFound.stored().raw(), StandardCharsets.UTF_8));
+            case Answer.Failure failure -> ProblemJson.write(json, failure.problem());
+        }
+        json.writeEndObject();
     }
 
     private static byte[] render(List<Entry> entries, Answer[] answers) {
@@ -73,15 +89,7 @@ public final class PreviewsService {
             json.writeStartObject();
             for (int i = 0; i < answers.length; i++) {
                 json.writeFieldName(entries.get(i).name());
-                switch (answers[i]) {
-                    case Answer.Json ok -> json.writeRawValue(new String(ok.bytes(), java.nio.charset.StandardCharsets.UTF_8));
-                    case Answer.Failure failure -> {
-                        json.writeStartObject();
-                        json.writeFieldName("error");
-                        ProblemJson.write(json, failure.problem());
-                        json.writeEndObject();
-                    }
-                }
+                writeEntry(json, answers[i]);
             }
             json.writeEndObject();
         } catch (IOException e) {
