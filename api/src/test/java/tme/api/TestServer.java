@@ -9,6 +9,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.time.InstantSource;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -23,16 +24,27 @@ final class TestServer implements AutoCloseable {
     final Vertx vertx = Vertx.vertx();
     final FakeTme tme;
     final HttpServer server;
+    private final boolean ownsFake;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     TestServer(Map<String, String> extraEnv) {
-        tme = FakeTme.start(vertx);
+        this(extraEnv, InstantSource.system(), null);
+    }
+
+    /**
+     * @param extraEnv environment on top of the defaults (e.g. {@code REDIS_URL})
+     * @param clock    the clock the cache reads (a {@code TestClock} to move time without sleeping)
+     * @param shared   a fake t.me to share with other servers (so hits count across a fleet), or null for a new one
+     */
+    TestServer(Map<String, String> extraEnv, InstantSource clock, FakeTme shared) {
+        tme = shared != null ? shared : FakeTme.start(vertx);
+        ownsFake = shared == null;
         Map<String, String> env = new HashMap<>();
         env.put("PORT", "0");
         env.put("TELEGRAM_BASE_URL", tme.baseUrl().toString());
         env.put("TELEGRAM_TIMEOUT", "2s");
         env.putAll(extraEnv);
-        server = await(Main.start(vertx, Config.fromEnv(env), java.time.InstantSource.system()));
+        server = await(Main.start(vertx, Config.fromEnv(env), clock));
     }
 
     TestServer() {
@@ -82,7 +94,9 @@ final class TestServer implements AutoCloseable {
 
     @Override
     public void close() {
-        tme.close();
+        if (ownsFake) {
+            tme.close();
+        }
         await(vertx.close());
     }
 }
