@@ -87,9 +87,28 @@ class ErrorsTest {
     }
 
     @Test
-    void unknownRoute_is404AndWrongMethod_is405() {
+    void unknownRoute_is404AndWrongMethod_is405WithAllow() {
         assertProblem(server.get("/v1/nothing"), 404, "route_not_found");
-        assertProblem(server.post("/v1/body/durov", "{}"), 405, "method_not_allowed");
+        HttpResponse<String> post = server.post("/v1/body/durov", "{}");
+        assertProblem(post, 405, "method_not_allowed");
+        assertEquals("GET, HEAD", post.headers().firstValue("Allow").orElseThrow());
+        HttpResponse<String> get = server.get("/v1/previews");
+        assertProblem(get, 405, "method_not_allowed");
+        assertEquals("POST", get.headers().firstValue("Allow").orElseThrow());
+    }
+
+    @Test
+    void undecodableMoreAnswer_is502AnomalyAndNotCached() {
+        server.tme.respond("/s/durov", 200, "<html>not the JSON string t.me sends</html>", Map.of());
+        assertProblem(server.get("/v1/more/durov/before/490"), 502, "upstream_anomaly");
+        assertProblem(server.get("/v1/more/durov/before/490"), 502, "upstream_anomaly");
+        assertEquals(2, server.tme.hits("/s/durov?before=490"));
+    }
+
+    @Test
+    void redirectElsewhere_is502Anomaly() {
+        server.tme.respond("/s/durov", 302, "", Map.of("Location", "https://example.com/captcha"));
+        assertProblem(server.get("/v1/body/durov"), 502, "upstream_anomaly");
     }
 
     @Test

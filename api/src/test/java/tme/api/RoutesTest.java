@@ -61,6 +61,26 @@ class RoutesTest {
     }
 
     @Test
+    void head_answersHeadersWithoutBody() {
+        HttpResponse<String> head = server.send(server.request("/v1/body/durov")
+                .method("HEAD", java.net.http.HttpRequest.BodyPublishers.noBody()).build());
+        assertEquals(200, head.statusCode());
+        assertEquals("", head.body());
+        assertTrue(head.headers().firstValue("ETag").orElseThrow().startsWith("W/\""));
+    }
+
+    @Test
+    void corsPreflight_allowsAnyOrigin() {
+        HttpResponse<String> preflight = server.send(server.request("/v1/previews",
+                        "Origin", "https://example.org", "Access-Control-Request-Method", "POST")
+                .method("OPTIONS", java.net.http.HttpRequest.BodyPublishers.noBody()).build());
+        assertEquals(204, preflight.statusCode());
+        assertEquals("*", preflight.headers().firstValue("Access-Control-Allow-Origin").orElseThrow());
+        HttpResponse<String> get = server.get("/v1/body/durov", "Origin", "https://example.org");
+        assertEquals("*", get.headers().firstValue("Access-Control-Allow-Origin").orElseThrow());
+    }
+
+    @Test
     void body_channelNameIsCaseInsensitive() {
         HttpResponse<String> response = server.get("/v1/body/DuRoV?position=490");
         assertEquals(200, response.statusCode());

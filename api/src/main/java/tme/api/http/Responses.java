@@ -3,6 +3,7 @@ package tme.api.http;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import java.time.Instant;
@@ -57,9 +58,10 @@ final class Responses {
         response.setStatusCode(answer.status())
                 .putHeader(HttpHeaders.CONTENT_TYPE, answer.status() == 404 ? PROBLEM_JSON : JSON);
         if (stored.compressed() && HttpCaching.acceptsZstd(ctx.request().getHeader(HttpHeaders.ACCEPT_ENCODING))) {
-            response.putHeader(HttpHeaders.CONTENT_ENCODING, "zstd").end(Buffer.buffer(stored.payload()));
+            response.putHeader(HttpHeaders.CONTENT_ENCODING, "zstd");
+            end(ctx, stored.payload());
         } else {
-            response.end(Buffer.buffer(stored.raw()));
+            end(ctx, stored.raw());
         }
     }
 
@@ -67,7 +69,8 @@ final class Responses {
         if (ctx.response().closed()) {
             return;
         }
-        ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, JSON).end(Buffer.buffer(bytes));
+        ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, JSON);
+        end(ctx, bytes);
     }
 
     static void problem(RoutingContext ctx, Problem problem) {
@@ -79,6 +82,16 @@ final class Responses {
         if (problem.retryAfter() != null) {
             response.putHeader(HttpHeaders.RETRY_AFTER, Long.toString(ProblemJson.retryAfterSeconds(problem)));
         }
-        response.putHeader(HttpHeaders.CACHE_CONTROL, "no-store").end(Buffer.buffer(ProblemJson.bytes(problem)));
+        response.putHeader(HttpHeaders.CACHE_CONTROL, "no-store");
+        end(ctx, ProblemJson.bytes(problem));
+    }
+
+    /** Ends with the body; a HEAD request gets the same headers and length, and no body. */
+    private static void end(RoutingContext ctx, byte[] body) {
+        if (ctx.request().method() == HttpMethod.HEAD) {
+            ctx.response().putHeader(HttpHeaders.CONTENT_LENGTH, Integer.toString(body.length)).end();
+        } else {
+            ctx.response().end(Buffer.buffer(body));
+        }
     }
 }

@@ -2,7 +2,11 @@ package tme.api.http;
 
 import io.vertx.core.Vertx;
 import java.time.InstantSource;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
+import io.vertx.ext.web.handler.CorsHandler;
+import java.util.Set;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import tme.api.service.ChannelService;
@@ -23,18 +27,38 @@ public final class Routes {
     public static Router router(Vertx vertx, ChannelService channels, PreviewsService previews, InstantSource clock) {
         Handlers h = new Handlers(channels, previews, clock);
         Router router = Router.router(vertx);
-        router.get("/healthz").handler(h::healthz);
-        router.get("/v1/body/:channel").handler(h::body);
-        router.get("/v1/more/:channel/:direction/:position").handler(h::more);
-        router.get("/v1/post/:channel/:id").handler(h::post);
-        router.get("/v1/preview/:channel").handler(h::preview);
+        router.route().handler(cors());
+        read(router, "/healthz").handler(h::healthz);
+        read(router, "/v1/body/:channel").handler(h::body);
+        read(router, "/v1/more/:channel/:direction/:position").handler(h::more);
+        read(router, "/v1/post/:channel/:id").handler(h::post);
+        read(router, "/v1/preview/:channel").handler(h::preview);
         router.post("/v1/previews")
                 .handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES))
                 .handler(h::previews);
         router.route().failureHandler(Routes::failure);
         router.errorHandler(404, ctx -> Responses.problem(ctx, Problem.routeNotFound(ctx.request().path())));
-        router.errorHandler(405, ctx -> Responses.problem(ctx, Problem.methodNotAllowed(ctx.request().method().name())));
+        router.errorHandler(405, Routes::methodNotAllowed);
         return router;
+    }
+
+    /** GET and HEAD: HEAD answers the same headers without the body (Vert.x drops it). */
+    private static Route read(Router router, String path) {
+        return router.route(path).method(HttpMethod.GET).method(HttpMethod.HEAD);
+    }
+
+    /** Public data: any origin may read it from a browser; ETag and Age are useful to scripts too. */
+    private static CorsHandler cors() {
+        return CorsHandler.create().addOrigin("*")
+                .allowedMethods(Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.POST))
+                .allowedHeaders(Set.of("Content-Type", "If-None-Match"))
+                .exposedHeaders(Set.of("ETag", "Age", "X-Cache", "Retry-After"))
+                .maxAgeSeconds(86_400);
+    }
+
+    private static void methodNotAllowed(RoutingContext ctx) {
+        ctx.response().putHeader("Allow", ctx.request().path().startsWith("/v1/previews") ? "POST" : "GET, HEAD");
+        Responses.problem(ctx, Problem.methodNotAllowed(ctx.request().method().name()));
     }
 
     private static void failure(RoutingContext ctx) {
@@ -44,7 +68,7 @@ public final class Routes {
         } else if (ctx.statusCode() == 413) {
             Responses.problem(ctx, Problem.bodyTooLarge(MAX_BODY_BYTES));
         } else if (ctx.statusCode() == 405) {
-            Responses.problem(ctx, Problem.methodNotAllowed(ctx.request().method().name()));
+            methodNotAllowed(ctx);
         } else if (ctx.statusCode() == 404 && cause == null) {
             Responses.problem(ctx, Problem.routeNotFound(ctx.request().path()));
         } else {

@@ -60,6 +60,6 @@ public final class Pages {
                                         Function<String, tme.scraper.parse.Parsed<T>> parser) {
         return fetch.get().compose(result -> result instanceof Upstream.Ok ok
                 ? onWorker(() -> Outcomes.parsed(parser.apply(ok.body()), channel, stats))
-                : Future.succeededFuture(Outcomes.upstream(result, channel)));
+                : Future.succeededFuture(Outcomes.upstream(result, channel, stats)));
     }
 }
