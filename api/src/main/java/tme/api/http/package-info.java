@@ -1,0 +1,5 @@
+/**
+ * The HTTP edge: one routing table ({@link tme.api.http.Routes}), thin handlers that validate parameters and
+ * call a service, and the one place that turns answers and problems into statuses, headers and bytes.
+ */
+package tme.api.http;
