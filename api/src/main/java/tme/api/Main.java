@@ -7,6 +7,7 @@ import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import java.time.InstantSource;
 import java.util.concurrent.TimeUnit;
+import tme.api.http.InvalidRequests;
 import tme.api.http.Routes;
 import tme.api.service.ChannelService;
 import tme.api.service.Pages;
@@ -66,6 +67,7 @@ public final class Main {
         PreviewsService previews = new PreviewsService(channels::preview, PREVIEWS_PARALLELISM);
         return vertx.createHttpServer(new HttpServerOptions().setCompressionSupported(false))
                 .requestHandler(Routes.router(vertx, channels, previews, clock))
+                .invalidRequestHandler(new InvalidRequests())
                 .listen(config.port());
     }
 

@@ -98,6 +98,22 @@ class ErrorsTest {
     }
 
     @Test
+    void badPercentEncoding_is400Problem() {
+        String answer = server.raw("/v1/body/%zz");
+        assertTrue(answer.startsWith("HTTP/1.1 400 "), answer);
+        assertTrue(answer.contains("application/problem+json"), answer);
+        assertTrue(answer.contains("\"code\":\"malformed_request\""), answer);
+    }
+
+    @Test
+    void uriLongerThanTheDecoderTakes_is414Problem() {
+        String answer = server.raw("/v1/body/" + "a".repeat(9_000));
+        // The decoder gave up before reading the version, so Vert.x answers in HTTP/1.0.
+        assertTrue(answer.startsWith("HTTP/1.0 414 "), answer);
+        assertTrue(answer.contains("\"status\":414"), answer);
+    }
+
+    @Test
     void undecodableMoreAnswer_is502AnomalyAndNotCached() {
         server.tme.respond("/s/durov", 200, "<html>not the JSON string t.me sends</html>", Map.of());
         assertProblem(server.get("/v1/more/durov/before/490"), 502, "upstream_anomaly");

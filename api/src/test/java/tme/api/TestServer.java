@@ -80,6 +80,18 @@ final class TestServer implements AutoCloseable {
         return builder;
     }
 
+    /** Sends {@code GET <target>} over a plain socket, for request lines no HTTP client would send; returns the whole answer. */
+    String raw(String target) {
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", server.actualPort())) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(("GET " + target + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+                    .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+            return new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     static JsonObject json(HttpResponse<String> response) {
         return new JsonObject(response.body());
     }

@@ -39,6 +39,8 @@ public final class Routes {
         router.route().failureHandler(Routes::failure);
         router.errorHandler(404, ctx -> Responses.problem(ctx, Problem.routeNotFound(ctx.request().path())));
         router.errorHandler(405, Routes::methodNotAllowed);
+        router.errorHandler(400, ctx -> Responses.problem(ctx,
+                Problem.malformedRequest(400, "Malformed request: check the percent-encoding of the path and query")));
         return router;
     }
 

@@ -55,6 +55,11 @@ public record Problem(int status, String code, String detail, String parameter, 
         return new Problem(413, "body_too_large", "Request body is larger than " + maxBytes + " bytes", null, null);
     }
 
+    /** A request HTTP could not even carry: bad percent-encoding (400), a URI or headers too long (414, 431). */
+    public static Problem malformedRequest(int status, String detail) {
+        return new Problem(status, "malformed_request", detail, null, null);
+    }
+
     public static Problem internal() {
         return new Problem(500, "internal_error", "Unexpected server error", null, null);
     }
@@ -62,9 +67,12 @@ public record Problem(int status, String code, String detail, String parameter, 
     /** The standard reason phrase, used as the problem's {@code title}. */
     public String title() {
         return switch (status) {
+            case 400 -> "Bad Request";
             case 404 -> "Not Found";
             case 405 -> "Method Not Allowed";
             case 413 -> "Content Too Large";
+            case 414 -> "URI Too Long";
+            case 431 -> "Request Header Fields Too Large";
             case 422 -> "Unprocessable Content";
             case 502 -> "Bad Gateway";
             case 503 -> "Service Unavailable";

@@ -1,0 +1,37 @@
+package tme.api.http;
+
+import io.netty.handler.codec.TooLongFrameException;
+import io.vertx.core.Handler;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
+import tme.api.render.ProblemJson;
+import tme.api.service.Problem;
+
+/**
+ * Requests the HTTP decoder rejects before any route sees them (a URI longer than the decoder takes, headers too
+ * large, garbage): answered in the same problem shape as everything else, not as Vert.x's plain-text default.
+ */
+public final class InvalidRequests implements Handler<HttpServerRequest> {
+
+    @Override
+    public void handle(HttpServerRequest request) {
+        Throwable cause = request.decoderResult().cause();
+        Problem problem = problemFor(cause);
+        request.response().setStatusCode(problem.status())
+                .putHeader(HttpHeaders.CONTENT_TYPE, Responses.PROBLEM_JSON)
+                .putHeader(HttpHeaders.CACHE_CONTROL, "no-store")
+                .putHeader(HttpHeaders.CONNECTION, "close")
+                .end(Buffer.buffer(ProblemJson.bytes(problem)));
+    }
+
+    private static Problem problemFor(Throwable cause) {
+        if (cause instanceof TooLongFrameException tooLong) {
+            boolean header = tooLong.getMessage() != null && tooLong.getMessage().contains("header");
+            return header
+                    ? Problem.malformedRequest(431, "Request headers are too large")
+                    : Problem.malformedRequest(414, "Request URI is too long");
+        }
+        return Problem.malformedRequest(400, "Malformed HTTP request");
+    }
+}
