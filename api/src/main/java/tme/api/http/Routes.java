@@ -24,6 +24,7 @@ public final class Routes {
         Handlers h = new Handlers(channels, previews, clock);
         Router router = Router.router(vertx);
         router.get("/healthz").handler(h::healthz);
+        router.get("/metrics").handler(h::metrics);
         router.get("/v1/body/:channel").handler(h::body);
         router.get("/v1/more/:channel/:direction/:position").handler(h::more);
         router.get("/v1/post/:channel/:id").handler(h::post);
