@@ -13,9 +13,9 @@ import tme.cache.testing.RedisServer;
 import tme.scraper.testing.FakeTme;
 
 /**
- * Production servers ({@link Main#start}, each on its own Vert.x, like separate processes) sharing one real
- * {@code redis-server} and one fake t.me, so upstream hits count across the whole fleet. The fake runs on a
- * Vert.x of its own, so closing a server (its crash) leaves it serving the others.
+ * Production servers ({@link Main#start}, each on its own Vert.x, like separate processes; or really in processes
+ * of their own, see {@link #process}) sharing one real {@code redis-server} and one fake t.me, so upstream hits
+ * count across the whole fleet. The fake runs on a Vert.x of its own, apart from every server.
  */
 final class Fleet implements AutoCloseable {
 
@@ -23,7 +23,7 @@ final class Fleet implements AutoCloseable {
     final FakeTme tme;
     private final Vertx fakeVertx = Vertx.vertx();
     private final List<TestServer> servers = new ArrayList<>();
-    private final List<TestServer> closed = new ArrayList<>();
+    private final List<FleetProcess> processes = new ArrayList<>();
 
     /** {@code size} servers on the shared Redis, with {@code env} on top of the test defaults. */
     Fleet(int size, Map<String, String> env, InstantSource clock) {
@@ -43,10 +43,14 @@ final class Fleet implements AutoCloseable {
         return List.copyOf(servers);
     }
 
-    /** Closes the server's Vert.x: its timers (lease renewals) stop and its connections close, like a crash. */
-    void kill(TestServer server) {
-        closed.add(server);
-        server.close();
+    /** A server in a process of its own on the same Redis and fake t.me, with {@code env} on top of that. */
+    FleetProcess process(Map<String, String> env) {
+        Map<String, String> all = new HashMap<>(env);
+        all.put("REDIS_URL", redis.url());
+        all.put("TELEGRAM_BASE_URL", tme.baseUrl().toString());
+        FleetProcess process = FleetProcess.start(all);
+        processes.add(process);
+        return process;
     }
 
     /** One server's {@code GET /metrics}. */
@@ -56,7 +60,8 @@ final class Fleet implements AutoCloseable {
             throw new AssertionError("GET /metrics: " + response.statusCode() + " " + response.body());
         }
         Map<String, Long> metrics = new TreeMap<>();
-        new JsonObject(response.body()).forEach(entry -> metrics.put(entry.getKey(), ((Number) entry.getValue()).longValue()));
+        new JsonObject(response.body())
+                .forEach(entry -> metrics.put(entry.getKey(), ((Number) entry.getValue()).longValue()));
         return metrics;
     }
 
@@ -75,7 +80,8 @@ final class Fleet implements AutoCloseable {
 
     @Override
     public void close() {
-        servers.stream().filter(server -> !closed.contains(server)).forEach(TestServer::close);
+        processes.forEach(FleetProcess::close);
+        servers.forEach(TestServer::close);
         tme.close();
         TestServer.await(fakeVertx.close());
         redis.close();

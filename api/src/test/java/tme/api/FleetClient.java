@@ -45,7 +45,11 @@ final class FleetClient implements AutoCloseable {
             .build();
 
     CompletableFuture<Reply> get(TestServer server, String path) {
-        return send(server, path).thenApply(FleetClient::reply);
+        return get(server.server.actualPort(), path);
+    }
+
+    CompletableFuture<Reply> get(int port, String path) {
+        return send(port, path).thenApply(FleetClient::reply);
     }
 
     /**
@@ -53,7 +57,11 @@ final class FleetClient implements AutoCloseable {
      * that gives up), which cancelling a stage derived from it would not.
      */
     CompletableFuture<HttpResponse<byte[]>> send(TestServer server, String path) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.server.actualPort() + path))
+        return send(server.server.actualPort(), path);
+    }
+
+    private CompletableFuture<HttpResponse<byte[]>> send(int port, String path) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                 .timeout(REQUEST_DEADLINE).GET().build();
         return http.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray());
     }
@@ -91,10 +99,7 @@ final class FleetClient implements AutoCloseable {
         return replies.stream().collect(Collectors.groupingBy(property, TreeMap::new, Collectors.counting()));
     }
 
-    /**
-     * Client requests per upstream request, printed for the record ({@code docs/performance.md} quotes these
-     * lines) and returned for the test to assert.
-     */
+    /** Client requests per upstream request: printed (the test's output keeps the figure) and returned to assert. */
     static double coalescingRatio(String burst, long clientRequests, long upstreamRequests) {
         double ratio = (double) clientRequests / upstreamRequests;
         System.out.printf("coalescing ratio, %s: %d client requests / %d upstream = %.1f%n",
