@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.time.InstantSource;
 import java.util.Optional;
 import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import tme.cache.Level;
@@ -56,10 +57,16 @@ public final class CoalescingCache {
         });
     }
 
-    /** Loads, waits, takeovers, fallbacks and refreshes, by metric name (the cache counts its own). */
+    /**
+     * The whole read path's counters by metric name: the cache's levels and Redis ({@code cache.*},
+     * {@code redis.*}), then loads, waits, takeovers, fallbacks and refreshes, and the gauge
+     * {@code coalescing.loads_in_flight} (loads and refreshes running in this process now).
+     */
     public SortedMap<String, Long> counters() {
-        SortedMap<String, Long> all = parts.counts().snapshot();
+        SortedMap<String, Long> all = new TreeMap<>(parts.cache().counters());
+        all.putAll(parts.counts().snapshot());
         all.put("coalescing.coalesced", flights.joined());
+        all.put("coalescing.loads_in_flight", (long) flights.inFlight());
         all.putAll(parts.leases().counters());
         return all;
     }

@@ -50,7 +50,7 @@ final class RedisLeases implements Leases {
 
     @Override
     public void keepAlive(Claim.Ours lease, Future<?> work) {
-        long timer = vertx.setPeriodic(times.renewEvery().toMillis(), id -> renew(lease));
+        long timer = vertx.setPeriodic(times.renewEvery().toMillis(), id -> renew(lease, work));
         work.onComplete(done -> vertx.cancelTimer(timer));
     }
 
@@ -119,12 +119,14 @@ final class RedisLeases implements Leases {
         return timeLeft.isPositive() ? Optional.of(new Claim.Copy(stored, timeLeft)) : Optional.empty();
     }
 
-    private void renew(Claim.Ours lease) {
+    private void renew(Claim.Ours lease, Future<?> work) {
         Request eval = script(LeaseScripts.RENEW, LeaseKeys.of(lease.key()))
                 .arg(lease.token()).arg(times.leaseFor().toMillis());
         link.send(eval).onComplete(sent -> {
             if (sent.succeeded() && sent.result() instanceof RedisReply.Answered<Response> answered) {
-                if (answered.value().toLong() == 0) {
+                // A renewal sent just before the work ended can reach Redis after our own release (it may wait
+                // longer for a pooled connection): that is no loss.
+                if (answered.value().toLong() == 0 && !work.isComplete()) {
                     lost.increment();
                     LOG.log(System.Logger.Level.WARNING, "lease on " + lease.key() + " lapsed while loading");
                 }

@@ -5,6 +5,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -32,6 +33,11 @@ final class Handlers {
 
     void healthz(RoutingContext ctx) {
         Responses.json(ctx, "{\"status\":\"ok\"}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /** Cache, coalescing and scrape counters as one flat JSON object, by metric name. */
+    void metrics(RoutingContext ctx) {
+        Responses.json(ctx, new JsonObject(new LinkedHashMap<>(channels.counters())).toBuffer().getBytes());
     }
 
     void body(RoutingContext ctx) {

@@ -29,6 +29,7 @@ public final class Routes {
         Router router = Router.router(vertx);
         router.route().handler(cors());
         read(router, "/healthz").handler(h::healthz);
+        read(router, "/metrics").handler(h::metrics);
         read(router, "/v1/body/:channel").handler(h::body);
         read(router, "/v1/more/:channel/:direction/:position").handler(h::more);
         read(router, "/v1/post/:channel/:id").handler(h::post);

@@ -2,6 +2,7 @@ package tme.api.service;
 
 import io.vertx.core.Future;
 import java.time.Duration;
+import java.util.SortedMap;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import tme.api.Ttls;
@@ -59,6 +60,13 @@ public final class ChannelService {
     public Future<Answer> preview(String channel) {
         return cached(keys.preview(channel), ttls.preview(),
                 () -> pages.preview(channel), preview -> Outcome.ok(JsonRender.preview(preview)));
+    }
+
+    /** Every counter of the read path by metric name, for {@code GET /metrics}. */
+    public SortedMap<String, Long> counters() {
+        SortedMap<String, Long> all = cache.counters();
+        all.putAll(pages.counters());
+        return all;
     }
 
     private <T> Future<Answer> cached(String key, Duration freshFor, Supplier<Future<Outcome<T>>> load,

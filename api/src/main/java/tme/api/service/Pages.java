@@ -2,6 +2,8 @@ package tme.api.service;
 
 import io.vertx.core.Future;
 import io.vertx.core.WorkerExecutor;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import tme.coalescing.SingleFlight;
@@ -49,6 +51,14 @@ public final class Pages {
 
     Future<Outcome<ChannelPreview>> preview(String channel) {
         return load(() -> client.preview(channel), channel, PreviewParser::parse);
+    }
+
+    /** Callers that shared a page load another caller had started, and the parser's counters ({@code scrape.*}). */
+    Map<String, Long> counters() {
+        Map<String, Long> all = new HashMap<>();
+        all.put("pages.coalesced", channelPages.joined());
+        stats.snapshot().forEach((name, value) -> all.put("scrape." + name, value));
+        return all;
     }
 
     /** Runs {@code work} on the worker pool. */

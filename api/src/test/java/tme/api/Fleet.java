@@ -1,0 +1,89 @@
+package tme.api;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import java.net.http.HttpResponse;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import tme.cache.testing.RedisServer;
+import tme.scraper.testing.FakeTme;
+
+/**
+ * Production servers ({@link Main#start}, each on its own Vert.x, like separate processes; or really in processes
+ * of their own, see {@link #process}) sharing one real {@code redis-server} and one fake t.me, so upstream hits
+ * count across the whole fleet. The fake runs on a Vert.x of its own, apart from every server.
+ */
+final class Fleet implements AutoCloseable {
+
+    final RedisServer redis = RedisServer.start();
+    final FakeTme tme;
+    private final Vertx fakeVertx = Vertx.vertx();
+    private final List<TestServer> servers = new ArrayList<>();
+    private final List<FleetProcess> processes = new ArrayList<>();
+
+    /** {@code size} servers on the shared Redis, with {@code env} on top of the test defaults. */
+    Fleet(int size, Map<String, String> env, InstantSource clock) {
+        tme = FakeTme.start(fakeVertx);
+        Map<String, String> shared = new HashMap<>(env);
+        shared.put("REDIS_URL", redis.url());
+        for (int i = 0; i < size; i++) {
+            servers.add(new TestServer(shared, clock, tme));
+        }
+    }
+
+    TestServer server(int index) {
+        return servers.get(index);
+    }
+
+    List<TestServer> servers() {
+        return List.copyOf(servers);
+    }
+
+    /** A server in a process of its own on the same Redis and fake t.me, with {@code env} on top of that. */
+    FleetProcess process(Map<String, String> env) {
+        Map<String, String> all = new HashMap<>(env);
+        all.put("REDIS_URL", redis.url());
+        all.put("TELEGRAM_BASE_URL", tme.baseUrl().toString());
+        FleetProcess process = FleetProcess.start(all);
+        processes.add(process);
+        return process;
+    }
+
+    /** One server's {@code GET /metrics}. */
+    static Map<String, Long> metrics(TestServer server) {
+        HttpResponse<String> response = server.get("/metrics");
+        if (response.statusCode() != 200) {
+            throw new AssertionError("GET /metrics: " + response.statusCode() + " " + response.body());
+        }
+        Map<String, Long> metrics = new TreeMap<>();
+        new JsonObject(response.body())
+                .forEach(entry -> metrics.put(entry.getKey(), ((Number) entry.getValue()).longValue()));
+        return metrics;
+    }
+
+    static long metric(TestServer server, String name) {
+        Long value = metrics(server).get(name);
+        if (value == null) {
+            throw new AssertionError("no metric " + name);
+        }
+        return value;
+    }
+
+    /** {@code name} summed over the given servers. */
+    static long sum(String name, List<TestServer> servers) {
+        return servers.stream().mapToLong(server -> metric(server, name)).sum();
+    }
+
+    @Override
+    public void close() {
+        processes.forEach(FleetProcess::close);
+        servers.forEach(TestServer::close);
+        tme.close();
+        TestServer.await(fakeVertx.close());
+        redis.close();
+    }
+}

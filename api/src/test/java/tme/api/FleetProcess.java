@@ -1,0 +1,108 @@
+package tme.api;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The production server as a process of its own ({@code tme.api.Main}, configured by its environment, on this
+ * test's class path), so a test can kill it with SIGKILL: a real crash, where nothing is released or closed
+ * politely. Closing a Vert.x in process is not one: its closing code may still release a lease.
+ */
+final class FleetProcess implements AutoCloseable {
+
+    final int port;
+    private final Process process;
+    private final Path log;
+
+    private FleetProcess(int port, Process process, Path log) {
+        this.port = port;
+        this.process = process;
+        this.log = log;
+    }
+
+    /** Starts the server with {@code env} (a free {@code PORT} is added) and waits until it answers. */
+    static FleetProcess start(Map<String, String> env) {
+        try {
+            int port = freePort();
+            Path log = Files.createTempFile("fleet-process-", ".log");
+            String java = ProcessHandle.current().info().command().orElse("java");
+            ProcessBuilder builder = new ProcessBuilder(List.of(java, "-Xmx256m",
+                    "-cp", System.getProperty("java.class.path"), Main.class.getName()))
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+            builder.environment().putAll(env);
+            builder.environment().put("PORT", Integer.toString(port));
+            FleetProcess started = new FleetProcess(port, builder.start(), log);
+            started.awaitHealthy();
+            return started;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** SIGKILL, and waits until the process is gone. */
+    void kill() {
+        process.destroyForcibly();
+        try {
+            process.waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void close() {
+        kill();
+        try {
+            Files.deleteIfExists(log);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void awaitHealthy() {
+        try (HttpClient http = HttpClient.newHttpClient()) {
+            HttpRequest health = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/healthz"))
+                    .timeout(Duration.ofSeconds(1)).build();
+            FleetAwait.until("the server process answers /healthz", () -> {
+                if (!process.isAlive()) {
+                    throw new AssertionError("server process exited with " + process.exitValue() + ": " + logText());
+                }
+                try {
+                    return http.send(health, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+                } catch (IOException notYet) {
+                    return false;
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new AssertionError("interrupted", e);
+                }
+            }, this::logText);
+        }
+    }
+
+    private String logText() {
+        try {
+            return Files.readString(log);
+        } catch (IOException e) {
+            return "(no log: " + e + ")";
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+}
