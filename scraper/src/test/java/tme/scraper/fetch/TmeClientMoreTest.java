@@ -6,21 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static tme.scraper.fetch.Await.result;
 
-import io.vertx.core.Vertx;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import tme.scraper.testing.FakeTme;
 
 /** "Load more" over loopback: the JSON-string answer decoded into the fragment t.me's script would insert. */
-class TmeClientMoreTest {
+class TmeClientMoreTest extends FakeTmeTestBase {
 
     private static final Pattern POST_ID = Pattern.compile("data-post=\"durov/(\\d+)\"");
     private static final String BEFORE_487 = "<div class=\"tgme_widget_message_centered js-messages_more_wrap\">"
@@ -28,31 +22,6 @@ class TmeClientMoreTest {
     private static final String AFTER_497 = "<div class=\"tgme_widget_message_centered js-messages_more_wrap\">"
             + "<a href=\"/s/durov?after=497\" class=\"tme_messages_more js-messages_more\" data-after=\"497\"></a></div>";
 
-    private static Vertx vertx;
-    private FakeTme fake;
-    private TmeClient client;
-
-    @BeforeAll
-    static void startVertx() {
-        vertx = Vertx.vertx();
-    }
-
-    @AfterAll
-    static void stopVertx() {
-        result(vertx.close());
-    }
-
-    @BeforeEach
-    void start() {
-        fake = FakeTme.start(vertx);
-        client = new TmeClient(vertx, new TmeClient.Options(fake.baseUrl(), Duration.ofSeconds(5), 4));
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        fake.close();
-    }
 
     @Test
     void more_beforeGivesTheOlderPostsOfTheRecordedPage() {

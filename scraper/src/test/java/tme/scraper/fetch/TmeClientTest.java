@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static tme.scraper.fetch.Await.result;
 
-import io.vertx.core.Vertx;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -15,45 +14,15 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import tme.scraper.testing.FakeTme;
 import tme.scraper.testing.Fixtures;
 
 /** Every page outcome over real loopback HTTP against the fake t.me. */
-class TmeClientTest {
+class TmeClientTest extends FakeTmeTestBase {
 
     private static final String DUROV_PAGE = Fixtures.read("s-durov-2026-05-hortay.html");
     private static final String CONTACT_PAGE = Fixtures.read("notfound-zzqxnonexistenthandle99887766-2026-neotolis.html");
 
-    private static Vertx vertx;
-    private FakeTme fake;
-    private TmeClient client;
-
-    @BeforeAll
-    static void startVertx() {
-        vertx = Vertx.vertx();
-    }
-
-    @AfterAll
-    static void stopVertx() {
-        result(vertx.close());
-    }
-
-    @BeforeEach
-    void start() {
-        fake = FakeTme.start(vertx);
-        client = clientWith(Duration.ofSeconds(5));
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        fake.close();
-    }
 
     @Test
     void channelPage_latestIsTheRecordedPage() {

@@ -6,47 +6,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static tme.scraper.fetch.Await.result;
 
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tme.scraper.testing.FakeTme;
 import tme.scraper.testing.Fixtures;
 
 /** What goes over the wire: headers, gzip, connection reuse and the pool cap, as the fake sees them. */
-class TmeClientWireTest {
+class TmeClientWireTest extends FakeTmeTestBase {
 
-    private static Vertx vertx;
-    private FakeTme fake;
-    private TmeClient client;
-
-    @BeforeAll
-    static void startVertx() {
-        vertx = Vertx.vertx();
+    @Override
+    int maxConnections() {
+        return 2;
     }
 
-    @AfterAll
-    static void stopVertx() {
-        result(vertx.close());
-    }
-
-    @BeforeEach
-    void start() {
-        fake = FakeTme.start(vertx);
-        client = new TmeClient(vertx, new TmeClient.Options(fake.baseUrl(), Duration.ofSeconds(5), 2));
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        fake.close();
-    }
 
     @Test
     void pageRequest_sendsBrowserHeadersWithEnglishAndOnlyDecodableEncodings() {

@@ -1,6 +1,5 @@
 package tme.scraper.parse;
 
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.util.List;
@@ -15,7 +14,10 @@ final class ParsedAssert {
 
     /** The value of an {@code Ok}, failing the test on any other outcome. */
     static <T> Parsed.Ok<T> ok(Parsed<T> parsed) {
-        return assertInstanceOf(Parsed.Ok.class, parsed, () -> "expected Ok but was " + parsed);
+        if (parsed instanceof Parsed.Ok<T> ok) {
+            return ok;
+        }
+        throw new AssertionError("expected Ok but was " + parsed);
     }
 
     static Post post(List<Post> posts, int id) {
