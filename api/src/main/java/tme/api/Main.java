@@ -30,6 +30,8 @@ public final class Main {
     private static final int PREVIEWS_PARALLELISM = 8;
     /** Pooled keep-alive connections to t.me. */
     private static final int UPSTREAM_CONNECTIONS = 64;
+    /** How long requests in flight may take to finish when the process is asked to stop. */
+    private static final java.time.Duration SHUTDOWN_GRACE = java.time.Duration.ofSeconds(10);
 
     private Main() {}
 
@@ -44,14 +46,32 @@ public final class Main {
         }
         Vertx vertx = Vertx.vertx();
         start(vertx, config, InstantSource.system())
-                .onSuccess(server -> LOG.log(System.Logger.Level.INFO,
-                        "tme-api listening on port {0,number,#} (t.me at {1}, Redis {2})", server.actualPort(),
-                        config.telegramBaseUrl(), config.cache().redisUrl().orElse("off")))
+                .onSuccess(server -> {
+                    LOG.log(System.Logger.Level.INFO, "tme-api listening on port {0,number,#} (t.me at {1}, Redis {2})",
+                            server.actualPort(), config.telegramBaseUrl(), config.cache().redisUrl().orElse("off"));
+                    Runtime.getRuntime().addShutdownHook(new Thread(() -> stopGracefully(vertx, server), "tme-shutdown"));
+                })
                 .onFailure(e -> {
                     LOG.log(System.Logger.Level.ERROR, "Could not start", e);
                     vertx.close();
                     System.exit(1);
                 });
+    }
+
+    /**
+     * On SIGTERM (a deploy, a scale-down): stop accepting, let requests in flight finish for up to
+     * {@link #SHUTDOWN_GRACE}, then close Vert.x (Redis, t.me connections, worker pool).
+     */
+    private static void stopGracefully(Vertx vertx, HttpServer server) {
+        try {
+            server.shutdown(SHUTDOWN_GRACE.toMillis(), TimeUnit.MILLISECONDS)
+                    .toCompletionStage().toCompletableFuture()
+                    .get(SHUTDOWN_GRACE.toMillis() + 1_000, TimeUnit.MILLISECONDS);
+            // Called from this (non Vert.x) thread, so its completion does not need a running event loop.
+            vertx.close().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            LOG.log(System.Logger.Level.WARNING, "Shutdown did not finish cleanly", e);
+        }
     }
 
     /** Wires the server for a config and a clock; tests call this with a fake t.me and a test clock. */
