@@ -6,9 +6,12 @@ import io.vertx.core.WorkerExecutor;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import java.time.InstantSource;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import tme.api.http.Routes;
 import tme.api.service.ChannelService;
+import tme.api.service.Metrics;
 import tme.api.service.Pages;
 import tme.api.service.PreviewsService;
 import tme.api.service.ScrapeStats;
@@ -61,28 +64,30 @@ public final class Main {
                 "tme-parse", config.parseWorkers(), 30, TimeUnit.SECONDS);
         ScrapeStats stats = new ScrapeStats();
         Pages pages = new Pages(client, parsers, config.parserMode(), stats);
-        CoalescingCache cache = cache(vertx, config, clock);
+        Optional<RedisLink> redis = config.cache().redisUrl().map(url -> RedisLink.create(vertx, config.cache(), clock));
+        TwoLevelCache levels = TwoLevelCache.create(config.cache(), clock,
+                redis.map(link -> L2.redis(link, clock)).orElse(L2.none()));
+        CoalescingCache cache = CoalescingCache.create(levels, leases(vertx, config, clock, redis),
+                coalescing(config), clock, vertx);
         ChannelService channels = new ChannelService(pages, cache, config.parserMode(), config.ttls());
         PreviewsService previews = new PreviewsService(channels::preview, PREVIEWS_PARALLELISM);
+        Metrics metrics = new Metrics(List.of(levels::counters, cache::counters,
+                () -> Metrics.upstream(client.stats()), stats::snapshot));
         return vertx.createHttpServer(new HttpServerOptions().setCompressionSupported(false))
-                .requestHandler(Routes.router(vertx, channels, previews, clock))
+                .requestHandler(Routes.router(vertx, channels, previews, metrics, clock))
                 .listen(config.port());
     }
 
-    /** L1 alone without {@code REDIS_URL}; with it, Redis as L2 and (unless turned off) leases on the same link. */
-    private static CoalescingCache cache(Vertx vertx, Config config, InstantSource clock) {
-        CoalescingConfig coalescing = CoalescingConfig.defaults()
+    private static CoalescingConfig coalescing(Config config) {
+        return CoalescingConfig.defaults()
                 .withRefreshWindow(config.earlyRefreshWindow())
                 .withMaxWait(CoalescingConfig.maxWaitFor(config.telegramTimeout()));
-        if (config.cache().redisUrl().isEmpty()) {
-            TwoLevelCache memoryOnly = TwoLevelCache.create(config.cache(), clock, L2.none());
-            return CoalescingCache.create(memoryOnly, Leases.none(), coalescing, clock, vertx);
-        }
-        RedisLink redis = RedisLink.create(vertx, config.cache(), clock);
-        TwoLevelCache twoLevels = TwoLevelCache.create(config.cache(), clock, L2.redis(redis, clock));
-        Leases leases = config.sharedCoalescing()
-                ? Leases.redis(redis, vertx, clock, LeaseTimes.defaults())
-                : Leases.none();
-        return CoalescingCache.create(twoLevels, leases, coalescing, clock, vertx);
+    }
+
+    /** Leases on the cache's Redis link, unless there is no Redis or {@code SHARED_COALESCING=false}. */
+    private static Leases leases(Vertx vertx, Config config, InstantSource clock, Optional<RedisLink> redis) {
+        return redis.filter(link -> config.sharedCoalescing())
+                .map(link -> Leases.redis(link, vertx, clock, LeaseTimes.defaults()))
+                .orElse(Leases.none());
     }
 }

@@ -6,6 +6,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import tme.api.service.ChannelService;
+import tme.api.service.Metrics;
 import tme.api.service.PreviewsService;
 import tme.api.service.Problem;
 
@@ -20,10 +21,12 @@ public final class Routes {
     private Routes() {}
 
     /** Builds the production router; tests build theirs with this same method. */
-    public static Router router(Vertx vertx, ChannelService channels, PreviewsService previews, InstantSource clock) {
-        Handlers h = new Handlers(channels, previews, clock);
+    public static Router router(Vertx vertx, ChannelService channels, PreviewsService previews, Metrics metrics,
+                                InstantSource clock) {
+        Handlers h = new Handlers(channels, previews, metrics, clock);
         Router router = Router.router(vertx);
         router.get("/healthz").handler(h::healthz);
+        router.get("/metrics").handler(h::metrics);
         router.get("/v1/body/:channel").handler(h::body);
         router.get("/v1/more/:channel/:direction/:position").handler(h::more);
         router.get("/v1/post/:channel/:id").handler(h::post);
