@@ -85,6 +85,21 @@ class CacheBreakerTest {
         assertEquals(1, metric(b, "redis.breaker.opened"));
     }
 
+    @Test
+    void redisDownAtStart_serverStartsAndServesFromMemoryAndUpstream() {
+        fleet.redis.kill();
+        TestServer late = fleet.server();
+
+        HttpResponse<byte[]> loaded = CacheHttp.get(late, PAGE);
+        assertServed(loaded, "upstream", null);
+        assertServed(CacheHttp.get(late, PAGE), "L1", loaded.body());
+        assertEquals(1, metric(late, "redis.breaker.opened"));
+
+        fleet.clock.advance(Duration.ofSeconds(100)); // L1 kept the entry its full TTL: Redis was unavailable
+        assertServed(CacheHttp.get(late, PAGE), "L1", loaded.body());
+        assertEquals(1, fleet.tme.hits("/s/durov/490"));
+    }
+
     /** A 200 answered by {@code level} with a page of the durov channel, and exactly {@code bytes} when given. */
     private static void assertServed(HttpResponse<byte[]> response, String level, byte[] bytes) {
         assertEquals(200, response.statusCode(), CacheHttp.text(response));

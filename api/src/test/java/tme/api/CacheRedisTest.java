@@ -80,6 +80,45 @@ class CacheRedisTest {
     }
 
     @Test
+    void notFound_isSharedThroughRedisForItsTtl() {
+        fleet = CacheFleet.withRedis();
+        TestServer a = fleet.server();
+        TestServer b = fleet.server();
+
+        HttpResponse<byte[]> loaded = CacheHttp.get(a, "/v1/body/zzqxnonexistent");
+        HttpResponse<byte[]> shared = CacheHttp.get(b, "/v1/body/ZZQXNONEXISTENT");
+
+        assertEquals(404, loaded.statusCode());
+        assertEquals(404, shared.statusCode());
+        assertEquals("L2", level(shared));
+        assertArrayEquals(loaded.body(), shared.body());
+        assertEquals(header(loaded, "Cache-Control"), header(shared, "Cache-Control"));
+        assertEquals(1, fleet.tme.hits("/s/zzqxnonexistent"));
+        assertEquals("tme:v1:full:body:zzqxnonexistent:0", fleet.redis.command("KEYS", "tme:v1:*"));
+    }
+
+    @Test
+    void upstreamFailures_leaveNoValueInRedis() {
+        fleet = CacheFleet.withRedis();
+        TestServer a = fleet.server();
+        TestServer b = fleet.server();
+        fleet.tme.throttle(Duration.ofSeconds(3)); // throttling may be one server's alone: each asks for itself
+
+        assertEquals(503, CacheHttp.get(a, "/v1/body/durov").statusCode());
+        assertEquals(503, CacheHttp.get(b, "/v1/body/durov").statusCode());
+        fleet.tme.respond("/s/durov/490", 200, "<html><body>Are you human?</body></html>", Map.of());
+        assertEquals(502, CacheHttp.get(a, PAGE).statusCode());
+
+        assertEquals(2, fleet.tme.hits("/s/durov"));
+        assertEquals("", fleet.redis.command("KEYS", "tme:v1:*"));
+        fleet.tme.reset();
+        HttpResponse<byte[]> recovered = CacheHttp.get(b, "/v1/body/durov");
+        assertEquals(200, recovered.statusCode());
+        assertEquals("upstream", level(recovered));
+        assertEquals("L2", level(CacheHttp.get(a, "/v1/body/durov")));
+    }
+
+    @Test
     void l1CopyOfAnL2Entry_livesAtMostTenSeconds_thenANewerEntryInRedisIsSeen() {
         fleet = CacheFleet.withRedis();
         TestServer a = fleet.server();

@@ -82,14 +82,31 @@ class CacheServingTest {
     }
 
     @Test
+    void cachedNotFound_ignoresIfNoneMatch_asPreconditionsApplyTo2xxOnly() {
+        HttpResponse<byte[]> notFound = CacheHttp.get(server, "/v1/body/zzqxnonexistent");
+        assertEquals(404, notFound.statusCode());
+        assertNull(header(notFound, "ETag"));
+
+        HttpResponse<byte[]> revalidated = CacheHttp.get(server, "/v1/body/zzqxnonexistent", "If-None-Match", "*");
+        assertEquals(404, revalidated.statusCode(), "RFC 9110 13.2.1: no 304 where the answer is not a 2xx");
+        assertEquals("L1", level(revalidated));
+        assertEquals("channel_not_found", new JsonObject(CacheHttp.text(revalidated)).getString("code"));
+        assertEquals(1, tme.hits("/s/zzqxnonexistent"));
+    }
+
+    @Test
     void zstd_passesThroughToClientsThatAcceptIt_otherClientsGetPlainJson() {
         HttpResponse<byte[]> plain = CacheHttp.get(server, BODY);
         HttpResponse<byte[]> zstd = CacheHttp.get(server, BODY, "Accept-Encoding", "gzip, zstd");
         HttpResponse<byte[]> refused = CacheHttp.get(server, BODY, "Accept-Encoding", "gzip, zstd;q=0");
+        HttpResponse<byte[]> refusedLoudly = CacheHttp.get(server, BODY, "Accept-Encoding", "ZSTD; Q=0.0");
+        HttpResponse<byte[]> upperCase = CacheHttp.get(server, BODY, "Accept-Encoding", "br;q=1.0, ZSTD;Q=0.5");
 
         assertNull(header(plain, "Content-Encoding"));
         assertEquals("zstd", header(zstd, "Content-Encoding"));
         assertNull(header(refused, "Content-Encoding"));
+        assertNull(header(refusedLoudly, "Content-Encoding"), "parameter names and values are case-insensitive");
+        assertEquals("zstd", header(upperCase, "Content-Encoding"));
         assertTrue(zstd.body().length * 3 < plain.body().length,
                 "zstd " + zstd.body().length + " vs plain " + plain.body().length);
         assertArrayEquals(plain.body(), CacheHttp.unzstd(zstd.body()));
