@@ -64,6 +64,7 @@ public final class Main {
                 "tme-parse", config.parseWorkers(), 30, TimeUnit.SECONDS);
         ScrapeStats stats = new ScrapeStats();
         Pages pages = new Pages(client, parsers, config.parserMode(), stats);
+        // Without REDIS_URL the server runs on L1 alone; with it, Redis is L2 and carries the leases on the same link.
         Optional<RedisLink> redis = config.cache().redisUrl().map(url -> RedisLink.create(vertx, config.cache(), clock));
         TwoLevelCache levels = TwoLevelCache.create(config.cache(), clock,
                 redis.map(link -> L2.redis(link, clock)).orElse(L2.none()));
