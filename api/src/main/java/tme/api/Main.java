@@ -74,9 +74,20 @@ public final class Main {
         PreviewsService previews = new PreviewsService(channels::preview, PREVIEWS_PARALLELISM);
         Metrics metrics = new Metrics(List.of(levels::counters, cache::counters,
                 () -> Metrics.upstream(client.stats()), stats::snapshot));
-        return vertx.createHttpServer(new HttpServerOptions().setCompressionSupported(false))
+        return vertx.createHttpServer(serverOptions())
                 .requestHandler(Routes.router(vertx, channels, previews, metrics, clock))
                 .listen(config.port());
+    }
+
+    /**
+     * HTTP/1.1 only on plain sockets. Compression is ours (stored zstd passes through), not Netty's. No h2c: an
+     * L1 hit answers the upgrade request at once, so the 101 and a whole answer in HTTP/2 frames arrive together,
+     * which clients mishandle (JDK HttpClient: "Frame type(123) ... exceeds MAX_FRAME_SIZE"; curl 7.88: "connection
+     * buffer size is too small ... following HTTP Upgrade"). Clients asking for h2c simply get HTTP/1.1; the edge
+     * (Cloudflare) talks HTTP/1.1 to origins without TLS anyway.
+     */
+    private static HttpServerOptions serverOptions() {
+        return new HttpServerOptions().setCompressionSupported(false).setHttp2ClearTextEnabled(false);
     }
 
     private static CoalescingConfig coalescing(Config config) {

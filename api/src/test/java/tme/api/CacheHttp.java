@@ -20,15 +20,17 @@ final class CacheHttp {
 
     private static final Duration DEADLINE = Duration.ofSeconds(10);
     private static final Duration POLL_PAUSE = Duration.ofMillis(5);
-    // The JDK client neither asks for nor decodes any Content-Encoding: tests see the bytes the server sent.
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     private CacheHttp() {}
 
-    /** GET with optional header name/value pairs; the body as the server sent it. */
+    /**
+     * GET with optional header name/value pairs; the body as the server sent it (the JDK client neither asks for
+     * nor decodes any Content-Encoding). A new client each time: each request opens its own connection, as a
+     * new visitor's would, and no pooled connection outlives its server into the next test on a reused port.
+     */
     static HttpResponse<byte[]> get(TestServer server, String path, String... headers) {
-        try {
-            return HTTP.send(server.request(path, headers).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+        try (HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()) {
+            return client.send(server.request(path, headers).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

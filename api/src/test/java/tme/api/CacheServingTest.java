@@ -9,6 +9,7 @@ import static tme.api.CacheHttp.header;
 import static tme.api.CacheHttp.level;
 
 import io.vertx.core.json.JsonObject;
+import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
@@ -118,6 +119,18 @@ class CacheServingTest {
             assertEquals("application/json; charset=utf-8", header(response, "Content-Type"));
         }
         assertEquals(1, tme.hits("/s/durov"));
+    }
+
+    @Test
+    void l1Hit_reachesClientsThatAskForH2cWhole() {
+        byte[] loaded = CacheHttp.get(server, BODY).body();
+        for (int visitor = 0; visitor < 5; visitor++) {
+            // The JDK client's default (HTTP_2) asks for the h2c upgrade on every new connection.
+            HttpResponse<byte[]> hit = CacheHttp.get(server, BODY);
+            assertEquals("L1", level(hit));
+            assertArrayEquals(loaded, hit.body());
+            assertEquals(HttpClient.Version.HTTP_1_1, hit.version(), "no h2c: see Main.serverOptions");
+        }
     }
 
     @Test
