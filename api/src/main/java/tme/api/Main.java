@@ -6,10 +6,13 @@ import io.vertx.core.WorkerExecutor;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import java.time.InstantSource;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import tme.api.http.InvalidRequests;
 import tme.api.http.Routes;
 import tme.api.service.ChannelService;
+import tme.api.service.Metrics;
 import tme.api.service.Pages;
 import tme.api.service.PreviewsService;
 import tme.api.service.ScrapeStats;
@@ -82,29 +85,43 @@ public final class Main {
                 "tme-parse", config.parseWorkers(), 30, TimeUnit.SECONDS);
         ScrapeStats stats = new ScrapeStats();
         Pages pages = new Pages(client, parsers, config.parserMode(), stats);
-        CoalescingCache cache = cache(vertx, config, clock);
+        // Without REDIS_URL the server runs on L1 alone; with it, Redis is L2 and carries the leases on the same link.
+        Optional<RedisLink> redis = config.cache().redisUrl().map(url -> RedisLink.create(vertx, config.cache(), clock));
+        TwoLevelCache levels = TwoLevelCache.create(config.cache(), clock,
+                redis.map(link -> L2.redis(link, clock)).orElse(L2.none()));
+        CoalescingCache cache = CoalescingCache.create(levels, leases(vertx, config, clock, redis),
+                coalescing(config), clock, vertx);
         ChannelService channels = new ChannelService(pages, cache, config.parserMode(), config.ttls());
         PreviewsService previews = new PreviewsService(channels::preview, PREVIEWS_PARALLELISM);
-        return vertx.createHttpServer(new HttpServerOptions().setCompressionSupported(false))
-                .requestHandler(Routes.router(vertx, channels, previews, clock))
+        // The read path's counters (cache levels, coalescing, pages, parser) and the t.me client's.
+        Metrics metrics = new Metrics(List.of(channels::counters, () -> Metrics.upstream(client.stats())));
+        return vertx.createHttpServer(serverOptions())
+                .requestHandler(Routes.router(vertx, channels, previews, metrics, clock))
                 .invalidRequestHandler(new InvalidRequests())
                 .listen(config.port());
     }
 
-    /** L1 alone without {@code REDIS_URL}; with it, Redis as L2 and (unless turned off) leases on the same link. */
-    private static CoalescingCache cache(Vertx vertx, Config config, InstantSource clock) {
-        CoalescingConfig coalescing = CoalescingConfig.defaults()
+    /**
+     * HTTP/1.1 only on plain sockets. Compression is ours (stored zstd passes through), not Netty's. No h2c: an
+     * L1 hit answers the upgrade request at once, so the 101 and a whole answer in HTTP/2 frames arrive together,
+     * which clients mishandle (JDK HttpClient: "Frame type(123) ... exceeds MAX_FRAME_SIZE"; curl 7.88: "connection
+     * buffer size is too small ... following HTTP Upgrade"). Clients asking for h2c simply get HTTP/1.1; the edge
+     * (Cloudflare) talks HTTP/1.1 to origins without TLS anyway.
+     */
+    private static HttpServerOptions serverOptions() {
+        return new HttpServerOptions().setCompressionSupported(false).setHttp2ClearTextEnabled(false);
+    }
+
+    private static CoalescingConfig coalescing(Config config) {
+        return CoalescingConfig.defaults()
                 .withRefreshWindow(config.earlyRefreshWindow())
                 .withMaxWait(CoalescingConfig.maxWaitFor(config.telegramTimeout()));
-        if (config.cache().redisUrl().isEmpty()) {
-            TwoLevelCache memoryOnly = TwoLevelCache.create(config.cache(), clock, L2.none());
-            return CoalescingCache.create(memoryOnly, Leases.none(), coalescing, clock, vertx);
-        }
-        RedisLink redis = RedisLink.create(vertx, config.cache(), clock);
-        TwoLevelCache twoLevels = TwoLevelCache.create(config.cache(), clock, L2.redis(redis, clock));
-        Leases leases = config.sharedCoalescing()
-                ? Leases.redis(redis, vertx, clock, LeaseTimes.defaults())
-                : Leases.none();
-        return CoalescingCache.create(twoLevels, leases, coalescing, clock, vertx);
+    }
+
+    /** Leases on the cache's Redis link, unless there is no Redis or {@code SHARED_COALESCING=false}. */
+    private static Leases leases(Vertx vertx, Config config, InstantSource clock, Optional<RedisLink> redis) {
+        return redis.filter(link -> config.sharedCoalescing())
+                .map(link -> Leases.redis(link, vertx, clock, LeaseTimes.defaults()))
+                .orElse(Leases.none());
     }
 }

@@ -1,5 +1,6 @@
 package tme.api.http;
 
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -12,6 +13,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.time.InstantSource;
 import tme.api.service.ChannelService;
+import tme.api.service.Metrics;
 import tme.api.service.PreviewsService;
 import tme.api.service.Problem;
 import tme.scraper.fetch.Direction;
@@ -23,11 +25,13 @@ final class Handlers {
 
     private final ChannelService channels;
     private final PreviewsService previews;
+    private final Metrics metrics;
     private final InstantSource clock;
 
-    Handlers(ChannelService channels, PreviewsService previews, InstantSource clock) {
+    Handlers(ChannelService channels, PreviewsService previews, Metrics metrics, InstantSource clock) {
         this.channels = channels;
         this.previews = previews;
+        this.metrics = metrics;
         this.clock = clock;
     }
 
@@ -35,9 +39,10 @@ final class Handlers {
         Responses.json(ctx, "{\"status\":\"ok\"}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
-    /** Cache, coalescing and scrape counters as one flat JSON object, by metric name. */
+    /** Every counter as one flat JSON object ({@code {"cache.l1.hits":12,...}}); never cached by the edge. */
     void metrics(RoutingContext ctx) {
-        Responses.json(ctx, new JsonObject(new LinkedHashMap<>(channels.counters())).toBuffer().getBytes());
+        ctx.response().putHeader(HttpHeaders.CACHE_CONTROL, "no-store");
+        Responses.json(ctx, new JsonObject(new LinkedHashMap<>(metrics.snapshot())).toBuffer().getBytes());
     }
 
     void body(RoutingContext ctx) {

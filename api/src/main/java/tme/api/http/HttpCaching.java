@@ -1,6 +1,7 @@
 package tme.api.http;
 
 import java.time.Duration;
+import java.util.regex.Pattern;
 import java.util.zip.CRC32C;
 import tme.cache.Stored;
 import tme.coalescing.Source;
@@ -13,6 +14,9 @@ final class HttpCaching {
 
     /** How long the edge may serve a stored answer while t.me is failing. */
     static final Duration STALE_IF_ERROR = Duration.ofDays(1);
+
+    /** A quality of zero: {@code q=0}, {@code Q = 0.000}. */
+    private static final Pattern REFUSED = Pattern.compile("\\s*[qQ]\\s*=\\s*0(\\.0{0,3})?\\s*");
 
     private HttpCaching() {}
 
@@ -64,15 +68,18 @@ final class HttpCaching {
         };
     }
 
-    /** Whether {@code Accept-Encoding} lists zstd with a non-zero quality. */
+    /**
+     * Whether {@code Accept-Encoding} lists zstd with a non-zero quality. Names and the {@code q} parameter are
+     * case-insensitive and may have spaces around {@code ;} and {@code =} (RFC 9110, 12.5.3).
+     */
     static boolean acceptsZstd(String acceptEncoding) {
         if (acceptEncoding == null) {
             return false;
         }
         for (String part : acceptEncoding.split(",")) {
-            String[] pieces = part.trim().split(";");
+            String[] pieces = part.split(";");
             if (pieces[0].trim().equalsIgnoreCase("zstd")) {
-                return pieces.length < 2 || !pieces[1].trim().matches("q=0(\\.0*)?");
+                return pieces.length < 2 || !REFUSED.matcher(pieces[1]).matches();
             }
         }
         return false;

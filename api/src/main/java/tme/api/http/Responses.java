@@ -44,19 +44,23 @@ final class Responses {
             return;
         }
         Stored stored = answer.stored();
-        String etag = HttpCaching.etag(stored);
-        response.putHeader(HttpHeaders.ETAG, etag)
-                .putHeader(HttpHeaders.CACHE_CONTROL,
-                        HttpCaching.cacheControl(stored, stored.timeLeft(now), answer.status() == 404))
+        boolean ok = answer.status() == 200;
+        response.putHeader(HttpHeaders.CACHE_CONTROL, HttpCaching.cacheControl(stored, stored.timeLeft(now), !ok))
                 .putHeader(HttpHeaders.AGE, Long.toString(stored.age(now).toSeconds()))
                 .putHeader(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING)
                 .putHeader("X-Cache", HttpCaching.level(answer.source()));
-        if (HttpCaching.notModified(ctx.request().getHeader(HttpHeaders.IF_NONE_MATCH), etag)) {
-            response.setStatusCode(304).end();
-            return;
+        // Validators only on answers: RFC 9110 (13.2.1) has preconditions ignored where the answer is not a 2xx,
+        // so a cached "not found" is never answered with a 304.
+        if (ok) {
+            String etag = HttpCaching.etag(stored);
+            response.putHeader(HttpHeaders.ETAG, etag);
+            if (HttpCaching.notModified(ctx.request().getHeader(HttpHeaders.IF_NONE_MATCH), etag)) {
+                response.setStatusCode(304).end();
+                return;
+            }
         }
         response.setStatusCode(answer.status())
-                .putHeader(HttpHeaders.CONTENT_TYPE, answer.status() == 404 ? PROBLEM_JSON : JSON);
+                .putHeader(HttpHeaders.CONTENT_TYPE, ok ? JSON : PROBLEM_JSON);
         if (stored.compressed() && HttpCaching.acceptsZstd(ctx.request().getHeader(HttpHeaders.ACCEPT_ENCODING))) {
             response.putHeader(HttpHeaders.CONTENT_ENCODING, "zstd");
             end(ctx, stored.payload());

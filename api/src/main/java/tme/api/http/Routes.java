@@ -10,6 +10,7 @@ import java.util.Set;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import tme.api.service.ChannelService;
+import tme.api.service.Metrics;
 import tme.api.service.PreviewsService;
 import tme.api.service.Problem;
 
@@ -24,8 +25,9 @@ public final class Routes {
     private Routes() {}
 
     /** Builds the production router; tests build theirs with this same method. */
-    public static Router router(Vertx vertx, ChannelService channels, PreviewsService previews, InstantSource clock) {
-        Handlers h = new Handlers(channels, previews, clock);
+    public static Router router(Vertx vertx, ChannelService channels, PreviewsService previews, Metrics metrics,
+                                InstantSource clock) {
+        Handlers h = new Handlers(channels, previews, metrics, clock);
         Router router = Router.router(vertx);
         router.route().handler(cors());
         read(router, "/healthz").handler(h::healthz);

@@ -55,9 +55,8 @@ public final class Pages {
 
     /** Callers that shared a page load another caller had started, and the parser's counters ({@code scrape.*}). */
     Map<String, Long> counters() {
-        Map<String, Long> all = new HashMap<>();
+        Map<String, Long> all = new HashMap<>(stats.snapshot());
         all.put("pages.coalesced", channelPages.joined());
-        stats.snapshot().forEach((name, value) -> all.put("scrape." + name, value));
         return all;
     }
 

@@ -25,10 +25,11 @@ public final class ScrapeStats {
         oddPosts.add(oddPostsOnPage);
     }
 
+    /** By metric name, for {@code GET /metrics}. */
     public Map<String, Long> snapshot() {
         return Map.of(
-                "upstream_anomalies", anomalies.sum(),
-                "odd_posts", oddPosts.sum(),
-                "pages_parsed", pagesParsed.sum());
+                "scrape.upstream_anomalies", anomalies.sum(),
+                "scrape.odd_posts", oddPosts.sum(),
+                "scrape.pages_parsed", pagesParsed.sum());
     }
 }

@@ -1,0 +1,114 @@
+package tme.api;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static tme.api.CacheHttp.level;
+import static tme.api.CacheHttp.metric;
+
+import io.vertx.core.json.JsonObject;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 3 "Kill Redis during a run", through real HTTP with two servers on one real {@code redis-server}:
+ * requests keep succeeding from L1 and t.me with the right bytes, each server's breaker opens after 3 errors
+ * and bypasses Redis, and once Redis is back and the 30s open period has passed on the clock, Redis is shared
+ * again.
+ */
+class CacheBreakerTest {
+
+    private static final String LATEST = "/v1/body/durov";
+    private static final String PAGE = "/v1/body/durov?position=490";
+
+    CacheFleet fleet;
+    TestServer a;
+    TestServer b;
+
+    @BeforeEach
+    void start() {
+        fleet = CacheFleet.withRedis();
+        a = fleet.server();
+        b = fleet.server();
+    }
+
+    @AfterEach
+    void stop() {
+        fleet.close();
+    }
+
+    @Test
+    void redisKilled_requestsKeepSucceeding_breakerOpensAfterThreeErrors_andClosesWhenRedisIsBack() {
+        HttpResponse<byte[]> latest = CacheHttp.get(a, LATEST);
+        assertEquals("L2", level(CacheHttp.get(b, LATEST)));
+
+        fleet.redis.kill();
+
+        assertServed(CacheHttp.get(a, LATEST), "L1", latest.body());
+        assertEquals(0, metric(a, "redis.errors") + metric(a, "redis.timeouts"), "an L1 hit never asks Redis");
+
+        // A new key: L2 read, lease claim and L2 write each fail once; the third error opens the breaker.
+        HttpResponse<byte[]> loadedByA = CacheHttp.get(a, PAGE);
+        assertServed(loadedByA, "upstream", null);
+        assertEquals(3, metric(a, "redis.errors") + metric(a, "redis.timeouts"));
+        assertEquals(1, metric(a, "redis.breaker.opened"));
+        assertEquals(1, metric(a, "coalescing.local_fallbacks"));
+
+        // Open: Redis is bypassed, not asked; A serves from memory, B loads by itself and opens its own breaker.
+        assertServed(CacheHttp.get(a, PAGE), "L1", loadedByA.body());
+        HttpResponse<byte[]> post = CacheHttp.get(a, "/v1/post/durov/495");
+        assertEquals(200, post.statusCode());
+        assertEquals(495, new JsonObject(CacheHttp.text(post)).getInteger("id"));
+        assertEquals(3, metric(a, "redis.errors") + metric(a, "redis.timeouts"));
+        assertTrue(metric(a, "redis.bypassed") >= 3, "bypassed " + metric(a, "redis.bypassed"));
+        assertServed(CacheHttp.get(b, PAGE), "upstream", loadedByA.body());
+        assertEquals(1, metric(b, "redis.breaker.opened"));
+        assertEquals(2, fleet.tme.hits("/s/durov/490"));
+
+        fleet.redis.restart();
+        fleet.clock.advance(Duration.ofSeconds(29));
+        HttpResponse<byte[]> stillOpen = CacheHttp.get(a, "/v1/body/durov?position=500");
+        assertServed(stillOpen, "upstream", null);
+        assertEquals("", fleet.redis.command("KEYS", "tme:v1:*"), "the breaker stays open for 30s");
+
+        fleet.clock.advance(Duration.ofSeconds(2)); // 31s after both breakers opened
+        HttpResponse<byte[]> written = CacheHttp.get(a, "/v1/body/durov?position=510");
+        assertServed(written, "upstream", null);
+        assertEquals("tme:v1:full:body:durov:510", fleet.redis.command("KEYS", "tme:v1:*"));
+        HttpResponse<byte[]> sharedAgain = CacheHttp.get(b, "/v1/body/durov?position=510");
+        assertServed(sharedAgain, "L2", written.body());
+        assertEquals(1, fleet.tme.hits("/s/durov/510"));
+        assertEquals(1, metric(a, "redis.breaker.opened"));
+        assertEquals(1, metric(b, "redis.breaker.opened"));
+    }
+
+    @Test
+    void redisDownAtStart_serverStartsAndServesFromMemoryAndUpstream() {
+        fleet.redis.kill();
+        TestServer late = fleet.server();
+
+        HttpResponse<byte[]> loaded = CacheHttp.get(late, PAGE);
+        assertServed(loaded, "upstream", null);
+        assertServed(CacheHttp.get(late, PAGE), "L1", loaded.body());
+        assertEquals(1, metric(late, "redis.breaker.opened"));
+
+        fleet.clock.advance(Duration.ofSeconds(100)); // L1 kept the entry its full TTL: Redis was unavailable
+        assertServed(CacheHttp.get(late, PAGE), "L1", loaded.body());
+        assertEquals(1, fleet.tme.hits("/s/durov/490"));
+    }
+
+    /** A 200 answered by {@code level} with a page of the durov channel, and exactly {@code bytes} when given. */
+    private static void assertServed(HttpResponse<byte[]> response, String level, byte[] bytes) {
+        assertEquals(200, response.statusCode(), CacheHttp.text(response));
+        assertEquals(level, level(response));
+        JsonObject json = new JsonObject(CacheHttp.text(response));
+        assertEquals("durov", json.getJsonObject("channel").getString("username"));
+        assertEquals(20, json.getJsonObject("content").getJsonArray("posts").size());
+        if (bytes != null) {
+            assertArrayEquals(bytes, response.body());
+        }
+    }
+}

@@ -1,0 +1,161 @@
+package tme.api;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static tme.api.CacheHttp.age;
+import static tme.api.CacheHttp.header;
+import static tme.api.CacheHttp.level;
+
+import io.vertx.core.json.JsonObject;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tme.coalescing.Freshness;
+import tme.scraper.testing.FakeTme;
+
+/**
+ * Issue 3 expiry and negative caching, on one server without Redis and the injected clock: an entry is served
+ * until its TTL, refreshed once in the background inside the last 10% of its freshness, and reloaded after it;
+ * "not found" is cached for CACHE_TTL_NOT_FOUND; errors, throttling and anomalies are never cached.
+ */
+class CacheExpiryTest {
+
+    private static final String BODY = "/v1/body/durov";
+    private static final String UNKNOWN = "/v1/body/zzqxnonexistent";
+
+    CacheFleet fleet;
+    TestServer server;
+    FakeTme tme;
+
+    @BeforeEach
+    void start() {
+        fleet = CacheFleet.withoutRedis();
+        server = fleet.server();
+        tme = fleet.tme;
+    }
+
+    @AfterEach
+    void stop() {
+        fleet.close();
+    }
+
+    @Test
+    void latestPage_pastItsTtl_isLoadedAgain() {
+        assertEquals("upstream", level(CacheHttp.get(server, BODY)));
+        fleet.clock.advance(Duration.ofSeconds(8));
+        assertEquals("L1", level(CacheHttp.get(server, BODY)));
+        assertEquals(1, tme.hits("/s/durov"));
+
+        fleet.clock.advance(Duration.ofMillis(2001)); // 10.001s: past CACHE_TTL_LATEST
+        HttpResponse<byte[]> reloaded = CacheHttp.get(server, BODY);
+
+        assertEquals(200, reloaded.statusCode());
+        assertEquals("upstream", level(reloaded));
+        assertEquals(0, age(reloaded));
+        assertEquals(2, tme.hits("/s/durov"));
+        assertEquals("L1", level(CacheHttp.get(server, BODY)));
+        assertEquals(2, tme.hits("/s/durov"));
+    }
+
+    @Test
+    void latestPage_insideItsRefreshWindow_isServedWhileOneBackgroundRefreshLoads() throws InterruptedException {
+        HttpResponse<byte[]> first = CacheHttp.get(server, BODY);
+        tme.holdRequests(); // the refresh's request to t.me waits here: no client may wait with it
+        fleet.clock.advance(Duration.ofMillis(9500)); // refresh points of a 10s entry lie in 9s..9.5s
+
+        HttpResponse<byte[]> stale = CacheHttp.get(server, BODY);
+        HttpResponse<byte[]> again = CacheHttp.get(server, BODY);
+
+        assertEquals("L1", level(stale));
+        assertEquals(9, age(stale));
+        assertEquals("public, max-age=0, stale-while-revalidate=10, stale-if-error=86400",
+                header(stale, "Cache-Control"));
+        assertArrayEquals(first.body(), stale.body());
+        assertEquals("L1", level(again));
+        assertTrue(tme.awaitHeld(1, Duration.ofSeconds(10)), "the background refresh reached t.me");
+        assertEquals(2, tme.hits("/s/durov"), "one refresh, however many reads");
+        assertEquals(1, CacheHttp.metric(server, "coalescing.refreshes.started"));
+
+        tme.release();
+        CacheHttp.awaitUntil("the refresh stored its value", () -> CacheHttp.metric(server, "cache.puts") == 2);
+        HttpResponse<byte[]> refreshed = CacheHttp.get(server, BODY);
+        assertEquals("L1", level(refreshed));
+        assertEquals(0, age(refreshed));
+        assertEquals("public, max-age=10, stale-while-revalidate=10, stale-if-error=86400",
+                header(refreshed, "Cache-Control"));
+        assertEquals(2, tme.hits("/s/durov"));
+        assertEquals(0, CacheHttp.metric(server, "coalescing.refreshes.failed"));
+    }
+
+    @Test
+    void unknownChannel_isCachedAsNotFoundForItsTtl_thenAskedAgain() {
+        HttpResponse<byte[]> first = CacheHttp.get(server, UNKNOWN);
+        HttpResponse<byte[]> second = CacheHttp.get(server, UNKNOWN);
+
+        assertEquals(404, first.statusCode());
+        assertEquals(404, second.statusCode());
+        assertEquals("upstream", level(first));
+        assertEquals("L1", level(second));
+        assertEquals("application/problem+json; charset=utf-8", header(second, "Content-Type"));
+        assertEquals("channel_not_found", new JsonObject(CacheHttp.text(second)).getString("code"));
+        // CACHE_TTL_NOT_FOUND is 60s; from a minute on, lifetimes are trimmed by a key-hashed part of 3s.
+        long lifetime = Freshness.of(Duration.ofSeconds(60), 0.10)
+                .lifetime("tme:v1:full:body:zzqxnonexistent:0").toSeconds();
+        assertTrue(lifetime >= 57 && lifetime <= 60, "lifetime " + lifetime);
+        assertEquals("public, max-age=" + lifetime, header(first, "Cache-Control"));
+        assertEquals(1, tme.hits("/s/zzqxnonexistent"));
+
+        fleet.clock.advance(Duration.ofSeconds(50));
+        assertEquals("L1", level(CacheHttp.get(server, UNKNOWN)));
+        assertEquals(1, tme.hits("/s/zzqxnonexistent"));
+
+        fleet.clock.advance(Duration.ofSeconds(11)); // 61s
+        HttpResponse<byte[]> expired = CacheHttp.get(server, UNKNOWN);
+        assertEquals(404, expired.statusCode());
+        assertEquals("upstream", level(expired));
+        assertEquals(2, tme.hits("/s/zzqxnonexistent"));
+    }
+
+    @Test
+    void upstreamError_isNotCached() {
+        tme.status(500);
+        assertTwoFailuresThenRecovery(503, "upstream_unavailable");
+    }
+
+    @Test
+    void throttling_isNotCached() {
+        tme.throttle(Duration.ofSeconds(7));
+        HttpResponse<byte[]> throttled = CacheHttp.get(server, BODY);
+        assertEquals("7", header(throttled, "Retry-After"));
+        tme.resetHits();
+        assertTwoFailuresThenRecovery(503, "upstream_throttled");
+    }
+
+    @Test
+    void upstreamAnomaly_isNotCached() {
+        tme.respond("/s/durov", 200, "<html><body><div class=\"captcha\">Are you human?</div></body></html>", Map.of());
+        assertTwoFailuresThenRecovery(502, "upstream_anomaly");
+    }
+
+    /** Two requests reach t.me and fail alike; once the fake recovers, the next request loads and succeeds. */
+    private void assertTwoFailuresThenRecovery(int status, String code) {
+        for (int attempt = 1; attempt <= 2; attempt++) {
+            HttpResponse<byte[]> failed = CacheHttp.get(server, BODY);
+            assertEquals(status, failed.statusCode());
+            assertEquals(code, new JsonObject(CacheHttp.text(failed)).getString("code"));
+            assertEquals("no-store", header(failed, "Cache-Control"));
+            assertEquals(attempt, tme.hits("/s/durov"));
+        }
+        tme.reset();
+        HttpResponse<byte[]> recovered = CacheHttp.get(server, BODY);
+        assertEquals(200, recovered.statusCode());
+        assertEquals("upstream", level(recovered));
+        assertEquals(1, tme.hits("/s/durov"));
+        assertEquals("L1", level(CacheHttp.get(server, BODY)));
+        assertEquals(1, tme.hits("/s/durov"));
+    }
+}

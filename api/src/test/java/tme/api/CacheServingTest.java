@@ -1,0 +1,214 @@
+package tme.api;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static tme.api.CacheHttp.age;
+import static tme.api.CacheHttp.header;
+import static tme.api.CacheHttp.level;
+
+import io.vertx.core.json.JsonObject;
+import java.net.http.HttpClient;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tme.coalescing.Freshness;
+import tme.scraper.testing.FakeTme;
+
+/**
+ * Issue 3 "Serving", through real HTTP on one server without Redis: hits from L1 with the stored bytes, ETag and
+ * 304, zstd pass-through, Cache-Control and Age on the injected clock, and key normalization.
+ */
+class CacheServingTest {
+
+    private static final String BODY = "/v1/body/durov";
+
+    CacheFleet fleet;
+    TestServer server;
+    FakeTme tme;
+
+    @BeforeEach
+    void start() {
+        fleet = CacheFleet.withoutRedis();
+        server = fleet.server();
+        tme = fleet.tme;
+    }
+
+    @AfterEach
+    void stop() {
+        fleet.close();
+    }
+
+    @Test
+    void body_secondGetIsAnL1HitWithTheSameBytesAndOneUpstreamHit() {
+        HttpResponse<byte[]> first = CacheHttp.get(server, BODY);
+        HttpResponse<byte[]> second = CacheHttp.get(server, BODY);
+
+        assertEquals(200, first.statusCode());
+        assertEquals(200, second.statusCode());
+        assertEquals("upstream", level(first));
+        assertEquals("L1", level(second));
+        assertArrayEquals(first.body(), second.body());
+        assertEquals(481, new JsonObject(CacheHttp.text(second)).getJsonObject("content")
+                .getJsonArray("posts").getJsonObject(0).getInteger("id"));
+        assertEquals(1, tme.hits("/s/durov"));
+        String etag = header(first, "ETag");
+        assertTrue(etag.matches("W/\"[0-9a-f]+-[0-9a-f]+\""), etag);
+        assertEquals(etag, header(second, "ETag"));
+    }
+
+    @Test
+    void ifNoneMatch_withOurEtagIs304WithoutBody_andAnotherTagIs200() {
+        String etag = header(CacheHttp.get(server, BODY), "ETag");
+
+        HttpResponse<byte[]> same = CacheHttp.get(server, BODY, "If-None-Match", etag);
+        assertEquals(304, same.statusCode());
+        assertEquals(0, same.body().length);
+        assertEquals(etag, header(same, "ETag"));
+        assertEquals("L1", level(same));
+
+        HttpResponse<byte[]> strongForm = CacheHttp.get(server, BODY, "If-None-Match", etag.substring(2));
+        assertEquals(304, strongForm.statusCode(), "weak comparison ignores the W/ prefix");
+
+        HttpResponse<byte[]> other = CacheHttp.get(server, BODY, "If-None-Match", "W/\"0-0\"");
+        assertEquals(200, other.statusCode());
+        assertEquals(etag, header(other, "ETag"));
+        assertTrue(other.body().length > 1000);
+        assertEquals(1, tme.hits("/s/durov"));
+    }
+
+    @Test
+    void cachedNotFound_ignoresIfNoneMatch_asPreconditionsApplyTo2xxOnly() {
+        HttpResponse<byte[]> notFound = CacheHttp.get(server, "/v1/body/zzqxnonexistent");
+        assertEquals(404, notFound.statusCode());
+        assertNull(header(notFound, "ETag"));
+
+        HttpResponse<byte[]> revalidated = CacheHttp.get(server, "/v1/body/zzqxnonexistent", "If-None-Match", "*");
+        assertEquals(404, revalidated.statusCode(), "RFC 9110 13.2.1: no 304 where the answer is not a 2xx");
+        assertEquals("L1", level(revalidated));
+        assertEquals("channel_not_found", new JsonObject(CacheHttp.text(revalidated)).getString("code"));
+        assertEquals(1, tme.hits("/s/zzqxnonexistent"));
+    }
+
+    @Test
+    void zstd_passesThroughToClientsThatAcceptIt_otherClientsGetPlainJson() {
+        HttpResponse<byte[]> plain = CacheHttp.get(server, BODY);
+        HttpResponse<byte[]> zstd = CacheHttp.get(server, BODY, "Accept-Encoding", "gzip, zstd");
+        HttpResponse<byte[]> refused = CacheHttp.get(server, BODY, "Accept-Encoding", "gzip, zstd;q=0");
+        HttpResponse<byte[]> refusedLoudly = CacheHttp.get(server, BODY, "Accept-Encoding", "ZSTD; Q=0.0");
+        HttpResponse<byte[]> upperCase = CacheHttp.get(server, BODY, "Accept-Encoding", "br;q=1.0, ZSTD;Q=0.5");
+
+        assertNull(header(plain, "Content-Encoding"));
+        assertEquals("zstd", header(zstd, "Content-Encoding"));
+        assertNull(header(refused, "Content-Encoding"));
+        assertNull(header(refusedLoudly, "Content-Encoding"), "parameter names and values are case-insensitive");
+        assertEquals("zstd", header(upperCase, "Content-Encoding"));
+        assertTrue(zstd.body().length * 3 < plain.body().length,
+                "zstd " + zstd.body().length + " vs plain " + plain.body().length);
+        assertArrayEquals(plain.body(), CacheHttp.unzstd(zstd.body()));
+        assertArrayEquals(plain.body(), refused.body());
+        assertEquals("durov", new JsonObject(CacheHttp.text(plain)).getJsonObject("channel").getString("username"));
+        assertEquals(header(plain, "ETag"), header(zstd, "ETag"), "one weak validator for both encodings");
+        for (HttpResponse<byte[]> response : List.of(plain, zstd, refused)) {
+            assertEquals("accept-encoding", header(response, "Vary").toLowerCase(Locale.ROOT));
+            assertEquals("application/json; charset=utf-8", header(response, "Content-Type"));
+        }
+        assertEquals(1, tme.hits("/s/durov"));
+    }
+
+    @Test
+    void l1Hit_reachesClientsThatAskForH2cWhole() {
+        byte[] loaded = CacheHttp.get(server, BODY).body();
+        for (int visitor = 0; visitor < 5; visitor++) {
+            // The JDK client's default (HTTP_2) asks for the h2c upgrade on every new connection.
+            HttpResponse<byte[]> hit = CacheHttp.get(server, BODY);
+            assertEquals("L1", level(hit));
+            assertArrayEquals(loaded, hit.body());
+            assertEquals(HttpClient.Version.HTTP_1_1, hit.version(), "no h2c: see Main.serverOptions");
+        }
+    }
+
+    @Test
+    void cacheControlAndAge_followTheStoredEntryOnTheClock() {
+        HttpResponse<byte[]> fresh = CacheHttp.get(server, BODY);
+        assertEquals("public, max-age=10, stale-while-revalidate=10, stale-if-error=86400",
+                header(fresh, "Cache-Control"));
+        assertEquals(0, age(fresh));
+
+        fleet.clock.advance(Duration.ofSeconds(6));
+        HttpResponse<byte[]> older = CacheHttp.get(server, BODY);
+        assertEquals("L1", level(older));
+        assertEquals("public, max-age=4, stale-while-revalidate=10, stale-if-error=86400",
+                header(older, "Cache-Control"));
+        assertEquals(6, age(older));
+
+        fleet.clock.advance(Duration.ofMillis(2500));
+        assertEquals(8, age(CacheHttp.get(server, BODY)));
+        assertEquals(1, tme.hits("/s/durov"));
+    }
+
+    @Test
+    void positionedPage_isFreshForItsLongerTtl() {
+        HttpResponse<byte[]> page = CacheHttp.get(server, "/v1/body/durov?position=490");
+        // CACHE_TTL_PAGE is 2m; lifetimes of a minute or more are trimmed by a key-hashed part of half the window.
+        long lifetime = Freshness.of(Duration.ofMinutes(2), 0.10).lifetime("tme:v1:full:body:durov:490").toSeconds();
+        assertTrue(lifetime > 113 && lifetime <= 120, "lifetime " + lifetime);
+        assertEquals("public, max-age=" + lifetime + ", stale-while-revalidate=" + lifetime
+                + ", stale-if-error=86400", header(page, "Cache-Control"));
+    }
+
+    @Test
+    void errors_carryNoStore() {
+        tme.status(500);
+        HttpResponse<byte[]> failed = CacheHttp.get(server, BODY);
+        assertEquals(503, failed.statusCode());
+        assertEquals("no-store", header(failed, "Cache-Control"));
+        assertNull(header(failed, "X-Cache"));
+        assertNull(header(failed, "ETag"));
+
+        HttpResponse<byte[]> invalid = CacheHttp.get(server, "/v1/body/ab");
+        assertEquals(422, invalid.statusCode());
+        assertEquals("no-store", header(invalid, "Cache-Control"));
+    }
+
+    @Test
+    void channelNames_inAnyCaseShareOneEntry() {
+        HttpResponse<byte[]> upper = CacheHttp.get(server, "/v1/body/DUROV");
+        HttpResponse<byte[]> lower = CacheHttp.get(server, BODY);
+        HttpResponse<byte[]> mixed = CacheHttp.get(server, "/v1/body/DuRoV");
+
+        assertEquals("upstream", level(upper));
+        assertEquals("L1", level(lower));
+        assertEquals("L1", level(mixed));
+        assertArrayEquals(upper.body(), lower.body());
+        assertEquals(1, tme.hits("/s/durov"));
+        assertEquals(0, tme.hits("/s/DUROV"));
+    }
+
+    @Test
+    void metrics_countLevelsLoadsAndUpstream() {
+        CacheHttp.get(server, BODY);
+        CacheHttp.get(server, BODY);
+        CacheHttp.get(server, "/v1/body/zzqxnonexistent");
+
+        HttpResponse<String> metrics = server.get("/metrics");
+        assertEquals(200, metrics.statusCode());
+        assertEquals("no-store", header(metrics, "Cache-Control"));
+        JsonObject counters = TestServer.json(metrics);
+        assertEquals(1, counters.getLong("cache.l1.hits"));
+        assertEquals(2, counters.getLong("cache.misses"));
+        assertEquals(2, counters.getLong("cache.puts"));
+        assertEquals(2, counters.getLong("coalescing.loads"));
+        assertEquals(2, counters.getLong("upstream.requests"));
+        assertEquals(1, counters.getLong("upstream.ok"));
+        assertEquals(1, counters.getLong("upstream.not_found"));
+        assertEquals(1, counters.getLong("scrape.pages_parsed"));
+        assertEquals(0, counters.getLong("scrape.upstream_anomalies"));
+        assertEquals(0, counters.getLong("coalescing.refreshes.started"));
+    }
+}
