@@ -9,7 +9,6 @@ import static tme.api.CacheHttp.metric;
 import io.vertx.core.json.JsonObject;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -19,25 +18,24 @@ import org.junit.jupiter.api.Test;
  * and bypasses Redis, and once Redis is back and the 30s open period has passed on the clock, Redis is shared
  * again.
  */
-class CacheBreakerTest {
+class CacheBreakerTest extends CacheFleetTestBase {
 
     private static final String LATEST = "/v1/body/durov";
     private static final String PAGE = "/v1/body/durov?position=490";
 
-    CacheFleet fleet;
     TestServer a;
     TestServer b;
 
-    @BeforeEach
-    void start() {
-        fleet = CacheFleet.withRedis();
-        a = fleet.server();
-        b = fleet.server();
+    @Override
+    CacheFleet newFleet() {
+        return CacheFleet.withRedis();
     }
 
-    @AfterEach
-    void stop() {
-        fleet.close();
+    /** The fleet's first server is a; b shares its Redis and its fake t.me. */
+    @BeforeEach
+    void startSecondServer() {
+        a = server;
+        b = fleet.server();
     }
 
     @Test

@@ -11,37 +11,18 @@ import io.vertx.core.json.JsonObject;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tme.coalescing.Freshness;
-import tme.scraper.testing.FakeTme;
 
 /**
  * Issue 3 expiry and negative caching, on one server without Redis and the injected clock: an entry is served
  * until its TTL, refreshed once in the background inside the last 10% of its freshness, and reloaded after it;
  * "not found" is cached for CACHE_TTL_NOT_FOUND; errors, throttling and anomalies are never cached.
  */
-class CacheExpiryTest {
+class CacheExpiryTest extends CacheFleetTestBase {
 
     private static final String BODY = "/v1/body/durov";
     private static final String UNKNOWN = "/v1/body/zzqxnonexistent";
-
-    CacheFleet fleet;
-    TestServer server;
-    FakeTme tme;
-
-    @BeforeEach
-    void start() {
-        fleet = CacheFleet.withoutRedis();
-        server = fleet.server();
-        tme = fleet.tme;
-    }
-
-    @AfterEach
-    void stop() {
-        fleet.close();
-    }
 
     @Test
     void latestPage_pastItsTtl_isLoadedAgain() {

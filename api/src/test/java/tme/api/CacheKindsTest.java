@@ -7,8 +7,6 @@ import static tme.api.CacheHttp.level;
 import io.vertx.core.json.JsonObject;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -18,21 +16,7 @@ import tme.coalescing.Freshness;
  * Every kind of answer is cached under its own key with its own TTL (issue 3 "What is cached"), and
  * {@code POST /v1/previews} reads the same entries as {@code GET /v1/preview}.
  */
-class CacheKindsTest {
-
-    CacheFleet fleet;
-    TestServer server;
-
-    @BeforeEach
-    void start() {
-        fleet = CacheFleet.withoutRedis();
-        server = fleet.server();
-    }
-
-    @AfterEach
-    void stop() {
-        fleet.close();
-    }
+class CacheKindsTest extends CacheFleetTestBase {
 
     @ParameterizedTest(name = "{0} is fresh for {2}s under {1}")
     @CsvSource({

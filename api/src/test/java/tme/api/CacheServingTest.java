@@ -14,35 +14,16 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tme.coalescing.Freshness;
-import tme.scraper.testing.FakeTme;
 
 /**
  * Issue 3 "Serving", through real HTTP on one server without Redis: hits from L1 with the stored bytes, ETag and
  * 304, zstd pass-through, Cache-Control and Age on the injected clock, and key normalization.
  */
-class CacheServingTest {
+class CacheServingTest extends CacheFleetTestBase {
 
     private static final String BODY = "/v1/body/durov";
-
-    CacheFleet fleet;
-    TestServer server;
-    FakeTme tme;
-
-    @BeforeEach
-    void start() {
-        fleet = CacheFleet.withoutRedis();
-        server = fleet.server();
-        tme = fleet.tme;
-    }
-
-    @AfterEach
-    void stop() {
-        fleet.close();
-    }
 
     @Test
     void body_secondGetIsAnL1HitWithTheSameBytesAndOneUpstreamHit() {

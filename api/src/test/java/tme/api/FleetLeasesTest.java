@@ -4,12 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
-import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tme.api.FleetClient.Reply;
 
@@ -18,22 +16,15 @@ import tme.api.FleetClient.Reply;
  * (and, for the holder that dies, a fourth in a process of its own). The holder's upstream request is held at
  * the fake until every other request has arrived and waits on its lease (the servers' counters say so).
  */
-class FleetLeasesTest {
+class FleetLeasesTest extends FleetTestBase {
 
     static final int REQUESTS_EACH = 300;
 
-    // Loads are held at the fake for as long as the bursts take to arrive: no load may time out meanwhile, and a
-    // hanging holder is replaced by lease lapse, never by its own timeout.
-    final Fleet fleet = new Fleet(3, Map.of("TELEGRAM_TIMEOUT", "30s"), InstantSource.system());
-    final TestServer a = fleet.server(0);
-    final TestServer b = fleet.server(1);
     final TestServer c = fleet.server(2);
-    final FleetClient client = new FleetClient();
 
-    @AfterEach
-    void stop() {
-        client.close();
-        fleet.close();
+    /** A hanging holder is replaced by lease lapse, never by its own load's timeout (see HELD_LOADS_ENV). */
+    FleetLeasesTest() {
+        super(3);
     }
 
     @Test
@@ -66,7 +57,7 @@ class FleetLeasesTest {
 
     @Test
     void leaseHolderDiesMidLoad_anotherServerTakesOverWithinThreeSeconds() {
-        FleetProcess holder = fleet.process(Map.of("TELEGRAM_TIMEOUT", "30s"));
+        FleetProcess holder = fleet.process(HELD_LOADS_ENV);
         fleet.tme.holdRequests();
         client.get(holder.port, "/v1/body/durov"); // its client gets nothing: the server dies
         FleetAwait.held(fleet.tme, 1); // the holder has the lease; its upstream request gets no answer
@@ -96,17 +87,10 @@ class FleetLeasesTest {
     @Test
     void holdersNotFound_isSeenByWaitersOnOtherServers_withoutMoreUpstreamRequests() {
         String path = "/v1/body/zzqxnonexistent";
-        fleet.tme.holdRequests();
-        CompletableFuture<Reply> holders = client.get(a, path);
-        FleetAwait.held(fleet.tme, 1);
-        List<CompletableFuture<Reply>> waiters = new ArrayList<>(client.burst(b, path, 50));
-        waiters.addAll(client.burst(c, path, 50));
-        awaitAllIn(List.of(b, c), 50, 2);
+        Shared shared = loadOnAWhileBAndCWait(path);
 
-        fleet.tme.release();
-
-        assertEquals(404, FleetClient.all(List.of(holders)).getFirst().status());
-        List<Reply> replies = FleetClient.all(waiters);
+        assertEquals(404, shared.holders().status());
+        List<Reply> replies = shared.waiters();
         assertEquals(Map.of(404, 100L), FleetClient.tally(replies, Reply::status));
         assertEquals(Map.of("L2", 100L), FleetClient.tally(replies, Reply::xCache), "the holder's cached answer");
         assertEquals("channel_not_found", TestServer.json(c.get(path)).getString("code"));
@@ -118,7 +102,27 @@ class FleetLeasesTest {
     @Test
     void holdersUpstreamError_isSharedThroughTheLease_withoutMoreUpstreamRequests() {
         String path = "/v1/body/durov";
-        fleet.tme.status("/s/durov", 500).holdRequests();
+        fleet.tme.status("/s/durov", 500);
+        Shared shared = loadOnAWhileBAndCWait(path);
+
+        assertEquals(503, shared.holders().status());
+        List<Reply> replies = shared.waiters();
+        assertEquals(Map.of(503, 100L), FleetClient.tally(replies, Reply::status));
+        assertEquals(1, FleetClient.tally(replies, Reply::bodySha).size(), "the holder's problem, as it wrote it");
+        assertEquals(2L, Fleet.sum("coalescing.lease.shared_failures", List.of(b, c)));
+        assertEquals("upstream_unavailable", TestServer.json(b.get(path)).getString("code"), "shared for 2s");
+        assertEquals(1, fleet.tme.totalHits());
+    }
+
+    /** What a's load answered, and what the requests that waited on a's lease got. */
+    private record Shared(Reply holders, List<Reply> waiters) {}
+
+    /**
+     * a takes the lease for {@code path} and its request to t.me is held; 50 requests each on b and c arrive and
+     * wait on that lease; then t.me answers.
+     */
+    private Shared loadOnAWhileBAndCWait(String path) {
+        fleet.tme.holdRequests();
         CompletableFuture<Reply> holders = client.get(a, path);
         FleetAwait.held(fleet.tme, 1);
         List<CompletableFuture<Reply>> waiters = new ArrayList<>(client.burst(b, path, 50));
@@ -127,13 +131,7 @@ class FleetLeasesTest {
 
         fleet.tme.release();
 
-        assertEquals(503, FleetClient.all(List.of(holders)).getFirst().status());
-        List<Reply> replies = FleetClient.all(waiters);
-        assertEquals(Map.of(503, 100L), FleetClient.tally(replies, Reply::status));
-        assertEquals(1, FleetClient.tally(replies, Reply::bodySha).size(), "the holder's problem, as it wrote it");
-        assertEquals(2L, Fleet.sum("coalescing.lease.shared_failures", List.of(b, c)));
-        assertEquals("upstream_unavailable", TestServer.json(b.get(path)).getString("code"), "shared for 2s");
-        assertEquals(1, fleet.tme.totalHits());
+        return new Shared(FleetClient.all(List.of(holders)).getFirst(), FleetClient.all(waiters));
     }
 
     /**

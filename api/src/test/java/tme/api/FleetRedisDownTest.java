@@ -2,30 +2,20 @@ package tme.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tme.api.FleetClient.Reply;
 
 /** Two servers whose Redis is gone: no leases to share, but each still loads a key once for all its callers. */
-class FleetRedisDownTest {
+class FleetRedisDownTest extends FleetTestBase {
 
     static final int REQUESTS_EACH = 200;
 
-    // Held loads must not time out while the bursts arrive.
-    final Fleet fleet = new Fleet(2, Map.of("TELEGRAM_TIMEOUT", "30s"), InstantSource.system());
-    final TestServer a = fleet.server(0);
-    final TestServer b = fleet.server(1);
-    final FleetClient client = new FleetClient();
-
-    @AfterEach
-    void stop() {
-        client.close();
-        fleet.close();
+    FleetRedisDownTest() {
+        super(2);
     }
 
     @Test

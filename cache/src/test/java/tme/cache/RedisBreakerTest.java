@@ -6,60 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.vertx.core.Vertx;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tme.cache.testing.Await;
-import tme.cache.testing.RedisServer;
-import tme.cache.testing.TestClock;
 
 /** Redis killed and restarted under a running cache: it keeps serving from L1 and the breaker does its job. */
-class RedisBreakerTest {
+class RedisBreakerTest extends RedisTestBase {
 
-    static Vertx vertx;
-    RedisServer redis;
-    final TestClock clock = new TestClock();
-    final List<RedisLink> links = new ArrayList<>();
-
-    @BeforeAll
-    static void startVertx() {
-        vertx = Vertx.vertx();
-    }
-
-    @AfterAll
-    static void stopVertx() {
-        Await.result(vertx.close());
-    }
-
-    @BeforeEach
-    void startRedis() {
-        redis = RedisServer.start();
-    }
-
-    @AfterEach
-    void stopRedis() {
-        redis.close();
-        links.forEach(link -> Await.result(link.close()));
-    }
-
-    /** A generous deadline: the failures here are refused connections, not slowness. */
+    /** The generous deadline of {@link #config()}: the failures here are refused connections, not slowness. */
     TwoLevelCache server() {
-        CacheConfig config = CacheConfig.defaults().withRedis(redis.url()).withRedisTimeout(Duration.ofSeconds(5));
-        RedisLink link = RedisLink.create(vertx, config, clock);
-        links.add(link);
-        return TwoLevelCache.create(config, clock, L2.redis(link, clock));
-    }
-
-    Stored value(String json) {
-        return Stored.of(json.getBytes(StandardCharsets.UTF_8), 0, clock.instant(), Duration.ofSeconds(60));
+        return server(redisL2());
     }
 
     Lookup get(TwoLevelCache cache, String key) {
@@ -81,7 +38,7 @@ class RedisBreakerTest {
     @Test
     void redisKilled_servesFromL1_opensAfterThreeErrors_closesAfterRestartAndAProbe() {
         TwoLevelCache cache = server();
-        Await.result(cache.put("a", value("{\"a\":1}")));
+        Await.result(cache.put("a", json("{\"a\":1}")));
         assertEquals(1, redis.calls("set"));
 
         redis.kill();
@@ -89,7 +46,7 @@ class RedisBreakerTest {
         assertSame(Lookup.miss(), get(cache, "b"));
         assertSame(Lookup.miss(), get(cache, "c"));
         assertCounters(cache, 2, 0, 0);
-        Await.result(cache.put("d", value("{\"d\":1}"))); // the third error: the write; never thrown
+        Await.result(cache.put("d", json("{\"d\":1}"))); // the third error: the write; never thrown
         assertCounters(cache, 3, 1, 0);
 
         assertEquals(Level.L1, level(get(cache, "d")));
@@ -110,7 +67,7 @@ class RedisBreakerTest {
         clock.advance(Duration.ofMillis(1));
         assertSame(Lookup.miss(), get(cache, "y")); // the probe: Redis answers nil
         assertEquals(1, redis.calls("get"));
-        Await.result(cache.put("z", value("{\"z\":1}")));
+        Await.result(cache.put("z", json("{\"z\":1}")));
         assertEquals(Level.L2, level(get(server(), "z")));
         assertCounters(cache, 3, 1, 3);
     }

@@ -7,79 +7,38 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tme.cache.testing.Await;
-import tme.cache.testing.RedisServer;
-import tme.cache.testing.TestClock;
 
 /** A paused Redis (CLIENT PAUSE): commands end at REDIS_TIMEOUT; a wait for a busy pool is a miss, not an error. */
-class RedisDeadlineTest {
+class RedisDeadlineTest extends RedisTestBase {
 
     static final Duration TIMEOUT = Duration.ofMillis(300);
 
-    static Vertx vertx;
-    RedisServer redis;
-    final TestClock clock = new TestClock();
-    final List<RedisLink> links = new ArrayList<>();
-
-    @BeforeAll
-    static void startVertx() {
-        vertx = Vertx.vertx();
-    }
-
-    @AfterAll
-    static void stopVertx() {
-        Await.result(vertx.close());
-    }
-
+    /** Loads and JITs the client first, so the short deadlines below measure Redis, not a cold JVM. */
     @BeforeEach
-    void startRedisAndWarmUp() {
-        redis = RedisServer.start();
-        // Load and JIT the client first, so the short deadline below measures Redis, not a cold JVM.
+    void warmUp() {
         RedisLink warm = link(CacheConfig.defaults().withRedisTimeout(Duration.ofSeconds(5)));
         for (int i = 0; i < 20; i++) {
             Await.result(warm.send(Request.cmd(Command.PING)));
         }
     }
 
-    @AfterEach
-    void stopRedis() {
-        redis.close();
-        links.forEach(link -> Await.result(link.close()));
-    }
-
-    RedisLink link(CacheConfig config) {
-        RedisLink link = RedisLink.create(vertx, config.withRedis(redis.url()), clock);
-        links.add(link);
-        return link;
-    }
-
     TwoLevelCache server(RedisLink link) {
-        return TwoLevelCache.create(CacheConfig.defaults(), clock, L2.redis(link, clock));
-    }
-
-    Stored value() {
-        return Stored.of("{}".getBytes(StandardCharsets.UTF_8), 0, clock.instant(), Duration.ofSeconds(60));
+        return server(L2.redis(link, clock));
     }
 
     @Test
     void pausedRedis_aReadEndsAtTheDeadlineAsAMiss_andCountsAsAnError() {
         RedisLink link = link(CacheConfig.defaults().withRedisTimeout(TIMEOUT));
         TwoLevelCache cache = server(link);
-        Await.result(cache.put("a", value()));
+        Await.result(cache.put("a", json("{}")));
         assertEquals(1, redis.calls("set"));
         redis.command("CLIENT", "PAUSE", "5000", "ALL");
 
@@ -117,7 +76,7 @@ class RedisDeadlineTest {
     void busyPool_waitingForAConnectionIsAMiss_notARedisError() {
         RedisLink link = link(CacheConfig.defaults().withRedisTimeout(TIMEOUT).withRedisPoolSize(1));
         TwoLevelCache cache = server(link);
-        Await.result(cache.put("a", value()));
+        Await.result(cache.put("a", json("{}")));
         redis.command("CLIENT", "PAUSE", "5000", "ALL");
 
         Future<Lookup> holdsTheConnection = cache.get("b");

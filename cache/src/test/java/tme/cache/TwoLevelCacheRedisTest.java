@@ -6,69 +6,24 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tme.cache.testing.Await;
 import tme.cache.testing.GatedL2;
-import tme.cache.testing.RedisServer;
-import tme.cache.testing.TestClock;
 
 /** Two cache instances (two servers) sharing one real redis-server, on one test clock. */
-class TwoLevelCacheRedisTest {
+class TwoLevelCacheRedisTest extends RedisTestBase {
 
     static final String KEY = "tme:v1:full:body:{durov}:0";
 
-    static Vertx vertx;
-    RedisServer redis;
-    final TestClock clock = new TestClock();
-    final List<RedisLink> links = new ArrayList<>();
-
-    @BeforeAll
-    static void startVertx() {
-        vertx = Vertx.vertx();
-    }
-
-    @AfterAll
-    static void stopVertx() {
-        Await.result(vertx.close());
-    }
-
-    @BeforeEach
-    void startRedis() {
-        redis = RedisServer.start();
-    }
-
-    @AfterEach
-    void stopRedis() {
-        links.forEach(link -> Await.result(link.close()));
-        redis.close();
-    }
-
-    /** A generous deadline: these tests are about sharing, and a cold JVM's first command can be slow. */
-    CacheConfig config() {
-        return CacheConfig.defaults().withRedis(redis.url()).withRedisTimeout(Duration.ofSeconds(5));
-    }
-
-    L2 redisL2() {
-        RedisLink link = RedisLink.create(vertx, config(), clock);
-        links.add(link);
-        return L2.redis(link, clock);
-    }
-
-    TwoLevelCache server(L2 l2) {
-        return TwoLevelCache.create(config(), clock, l2);
-    }
-
-    Stored json(String text, Duration freshFor) {
-        return Stored.of(text.getBytes(StandardCharsets.UTF_8), 0, clock.instant(), freshFor);
+    /** Another server puts {@code value} under {@link #KEY}; then an L2 on the same Redis whose reads are held. */
+    GatedL2 heldAfterAnotherServerWrote(Stored value) {
+        Await.result(server(redisL2()).put(KEY, value));
+        GatedL2 gated = new GatedL2(redisL2());
+        gated.hold();
+        return gated;
     }
 
     static Lookup.Hit hit(Future<Lookup> lookup) {
@@ -98,7 +53,7 @@ class TwoLevelCacheRedisTest {
     void l2Read_sendsGetAndPttlTogether_andTheTtlIsRedisOwn() {
         TwoLevelCache first = server(redisL2());
         TwoLevelCache second = server(redisL2());
-        Await.result(first.put(KEY, json("{}", Duration.ofSeconds(60))));
+        Await.result(first.put(KEY, json("{}")));
         redis.command("PEXPIRE", KEY, "4000"); // Redis says less time is left than the stored freshness
 
         Lookup.Hit hit = hit(second.get(KEY));
@@ -114,11 +69,11 @@ class TwoLevelCacheRedisTest {
     void l1CopyOfAnL2Entry_livesAtMostTenSeconds_thenTheNewerRedisValueIsSeen() {
         TwoLevelCache writer = server(redisL2());
         TwoLevelCache reader = server(redisL2());
-        Await.result(writer.put(KEY, json("{\"v\":1}", Duration.ofSeconds(60))));
+        Await.result(writer.put(KEY, json("{\"v\":1}")));
         assertEquals(Level.L2, hit(reader.get(KEY)).level());
 
         clock.advance(Duration.ofSeconds(5));
-        Stored refreshed = json("{\"v\":2}", Duration.ofSeconds(60));
+        Stored refreshed = json("{\"v\":2}");
         Await.result(writer.put(KEY, refreshed));
         clock.advance(Duration.ofMillis(4_999));
         assertEquals(Level.L1, hit(reader.get(KEY)).level());
@@ -136,9 +91,9 @@ class TwoLevelCacheRedisTest {
     void ownPut_isAlsoCappedInL1WhileRedisIsUp() {
         TwoLevelCache writer = server(redisL2());
         TwoLevelCache refresher = server(redisL2());
-        Await.result(writer.put(KEY, json("{\"v\":1}", Duration.ofSeconds(60))));
+        Await.result(writer.put(KEY, json("{\"v\":1}")));
         clock.advance(Duration.ofSeconds(3));
-        Stored refreshed = json("{\"v\":2}", Duration.ofSeconds(60));
+        Stored refreshed = json("{\"v\":2}");
         Await.result(refresher.put(KEY, refreshed));
 
         clock.advance(Duration.ofSeconds(7));
@@ -148,16 +103,12 @@ class TwoLevelCacheRedisTest {
 
     @Test
     void copyRace_aPutDuringAnInFlightL2ReadWins() {
-        TwoLevelCache other = server(redisL2());
-        GatedL2 gated = new GatedL2(redisL2());
+        GatedL2 gated = heldAfterAnotherServerWrote(json("{\"v\":1}"));
         TwoLevelCache cache = server(gated);
-        Stored older = json("{\"v\":1}", Duration.ofSeconds(60));
-        Await.result(other.put(KEY, older));
 
-        gated.hold();
         Future<Lookup> inFlight = cache.get(KEY);
         clock.advance(Duration.ofSeconds(1));
-        Stored newer = json("{\"v\":2}", Duration.ofSeconds(60));
+        Stored newer = json("{\"v\":2}");
         Await.result(cache.put(KEY, newer));
         gated.release();
 
@@ -170,13 +121,10 @@ class TwoLevelCacheRedisTest {
 
     @Test
     void concurrentMisses_shareOneRedisRead() {
-        TwoLevelCache other = server(redisL2());
-        GatedL2 gated = new GatedL2(redisL2());
+        Stored value = json("{\"v\":1}");
+        GatedL2 gated = heldAfterAnotherServerWrote(value);
         TwoLevelCache cache = server(gated);
-        Stored value = json("{\"v\":1}", Duration.ofSeconds(60));
-        Await.result(other.put(KEY, value));
 
-        gated.hold();
         List<Future<Lookup>> lookups = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
             lookups.add(cache.get(KEY));
