@@ -19,7 +19,7 @@ final class MediaJson {
         json.writeStartObject();
         json.writeStringField("type", type(media));
         switch (media) {
-            case Media.Photo p -> string(json, "url", p.url());
+            case Media.Photo p -> Fields.string(json, "url", p.url());
             case Media.Video v -> {
                 urlAndThumb(json, v.url(), v.thumb());
                 duration(json, v.duration());
@@ -34,22 +34,22 @@ final class MediaJson {
                 duration(json, r.duration());
             }
             case Media.Voice v -> {
-                string(json, "url", v.url());
-                string(json, "waves", v.waveform());
+                Fields.string(json, "url", v.url());
+                Fields.string(json, "waves", v.waveform());
                 duration(json, v.duration());
             }
             case Media.Audio a -> {
-                string(json, "title", a.title());
-                string(json, "performer", a.performer());
-                string(json, "size", a.size());
+                Fields.string(json, "title", a.title());
+                Fields.string(json, "performer", a.performer());
+                Fields.string(json, "size", a.size());
             }
             case Media.Document d -> {
-                string(json, "title", d.title());
-                string(json, "size", d.size());
+                Fields.string(json, "title", d.title());
+                Fields.string(json, "size", d.size());
             }
             case Media.Sticker s -> sticker(json, s);
             case Media.Location l -> location(json, l);
-            case Media.Unsupported u -> string(json, "url", u.url());
+            case Media.Unsupported u -> Fields.string(json, "url", u.url());
         }
         json.writeEndObject();
     }
@@ -86,8 +86,8 @@ final class MediaJson {
     }
 
     private static void urlAndThumb(JsonGenerator json, String url, String thumb) throws IOException {
-        string(json, "url", url);
-        string(json, "thumb", thumb);
+        Fields.string(json, "url", url);
+        Fields.string(json, "thumb", thumb);
     }
 
     private static void duration(JsonGenerator json, PlayTime duration) throws IOException {
@@ -106,12 +106,6 @@ final class MediaJson {
     private static void unavailable(JsonGenerator json, boolean available) throws IOException {
         if (!available) {
             json.writeBooleanField("available", false);
-        }
-    }
-
-    private static void string(JsonGenerator json, String name, String value) throws IOException {
-        if (value != null) {
-            json.writeStringField(name, value);
         }
     }
 }
