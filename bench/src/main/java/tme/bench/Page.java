@@ -15,14 +15,14 @@ import tme.scraper.testing.Fixtures;
  *
  * <p>Issue 3 asks for "a large page, about 100 KB of JSON". No recorded page renders that large (durov: 67 KB,
  * meduzalive: 76 KB), so {@link #LARGE} appends the 12 real posts of the topwar_official page to the 20 of the
- * durov page: 32 real posts, about 101 KB of JSON.
+ * durov page: 32 real posts, 99.6 KB of JSON.
  */
 public enum Page {
 
-    /** {@code t.me/s/durov} as recorded: 20 posts, 67 KB of JSON, 17 KB as zstd. */
+    /** {@code t.me/s/durov} as recorded: 20 posts, 67.2 KB of JSON, 17.4 KB as zstd. */
     DUROV("s-durov-2026-05-hortay.html"),
 
-    /** durov's header and posts, then topwar_official's posts: 32 posts, about 101 KB of JSON. */
+    /** durov's header and posts, then topwar_official's posts: 32 posts, 99.6 KB of JSON, 28.5 KB as zstd. */
     LARGE("s-durov-2026-05-hortay.html", "s-topwar_official-2023-02-any2feed.html");
 
     private final List<String> files;
