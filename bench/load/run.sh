@@ -124,6 +124,7 @@ curl -fsS -X POST -o /dev/null "http://127.0.0.1:$FAKE_PORT/__reset"
 # --- the measured run ----------------------------------------------------------------------------------------
 echo "== $MODE: $SERVERS server(s)${REDIS_URL:+ sharing Redis}, wrk $DURATION, $CONNECTIONS connections," \
      "t.me delay ${DELAY_MS}ms, mix $MIX (logs in $WORK)"
+LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
 WRK_PIDS=()
 if [[ "$SERVERS" -eq 1 ]]; then
   wrk -t "$THREADS" -c "$CONNECTIONS" -d "$DURATION" --latency -s "$MIX" \
@@ -139,6 +140,7 @@ else
 fi
 for pid in "${WRK_PIDS[@]}"; do wait "$pid" || die "wrk failed (see $WORK/wrk-*.log)"; done
 UPSTREAM=$(upstream_requests)
+LOAD_AFTER=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # --- report --------------------------------------------------------------------------------------------------
 field() { sed -E "s/.* $1=([0-9.]+).*/\1/" <<<"$line"; }
@@ -156,3 +158,4 @@ done
 ratio=$(awk -v c="$total" -v u="$UPSTREAM" 'BEGIN { if (u > 0) printf "%.0f", c / u; else print "inf" }')
 echo "total: $total client requests, $rps req/s; upstream (fake t.me) requests: $UPSTREAM;" \
      "coalescing ratio: $ratio client requests per upstream request"
+echo "machine load average (1, 5, 15 min) before: $LOAD_BEFORE, after: $LOAD_AFTER ($(nproc) CPUs)"

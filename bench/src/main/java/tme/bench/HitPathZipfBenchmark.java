@@ -19,9 +19,9 @@ import tme.cache.TwoLevelCache;
  * The hit path of {@link HitPathBenchmark} over many keys read with Zipf popularity (exponent 1), so the
  * lookups spread over the cache's hash table and the payloads do not all sit in the CPU caches: 1000 keys of
  * the large page take about 28 MB of zstd frames, far beyond a core's 2 MB L2 (the VM reports a 300 MB L3,
- * shared with the whole host). Each key holds its own
- * frame (compressed separately from the same JSON: same bytes, separate arrays), so memory traffic is that of
- * 1000 different answers while the work per call stays comparable to the one-key benchmark.
+ * shared with the whole host). Each key holds its own frame (compressed separately from the same JSON: same
+ * bytes, separate arrays), so memory traffic is that of 1000 different answers while the work per call stays
+ * comparable to the one-key benchmark.
  *
  * <p>Run: {@code java -jar bench/target/benchmarks.jar HitPathZipfBenchmark -f 1 -wi 3 -i 5}
  */
