@@ -75,8 +75,8 @@ await_http() {
   done
 }
 
-upstream_requests() {
-  curl -fsS "http://127.0.0.1:$FAKE_PORT/__hits" | sed -E 's/.*"upstream_requests":([0-9]+).*/\1/'
+fake_count() {
+  sed -E "s/.*\"$1\":([0-9]+).*/\\1/" <<<"$HITS"
 }
 
 # --- fake t.me -------------------------------------------------------------------------------------------------
@@ -139,7 +139,9 @@ else
   done
 fi
 for pid in "${WRK_PIDS[@]}"; do wait "$pid" || die "wrk failed (see $WORK/wrk-*.log)"; done
-UPSTREAM=$(upstream_requests)
+HITS=$(curl -fsS "http://127.0.0.1:$FAKE_PORT/__hits")
+UPSTREAM=$(fake_count upstream_requests)
+DISTINCT=$(fake_count distinct_uris)
 LOAD_AFTER=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # --- report --------------------------------------------------------------------------------------------------
@@ -158,4 +160,6 @@ done
 ratio=$(awk -v c="$total" -v u="$UPSTREAM" 'BEGIN { if (u > 0) printf "%.0f", c / u; else print "inf" }')
 echo "total: $total client requests, $rps req/s; upstream (fake t.me) requests: $UPSTREAM;" \
      "coalescing ratio: $ratio client requests per upstream request"
+echo "upstream requests asked for $DISTINCT different t.me URLs: $((UPSTREAM - DISTINCT)) were loads of a URL" \
+     "already loaded in this run (refreshes of 10s latest pages, and concurrent misses that were not merged)"
 echo "machine load average (1, 5, 15 min) before: $LOAD_BEFORE, after: $LOAD_AFTER ($(nproc) CPUs)"

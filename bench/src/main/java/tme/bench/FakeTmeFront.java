@@ -15,6 +15,7 @@ import io.vertx.core.http.PoolOptions;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -22,8 +23,9 @@ import tme.scraper.testing.FakeTme;
 
 /**
  * The fake t.me of the load run on a port the script chooses: {@code GET /__hits} answers
- * {@code {"upstream_requests":N}} (requests that reached the fake, as it counts them on arrival),
- * {@code POST /__reset} zeroes that count, and every other request is passed on as it is to a {@link FakeTme}
+ * {@code {"upstream_requests":N,"distinct_uris":M}} (requests that reached the fake, as it counts them on arrival,
+ * and how many different URIs they asked for: {@code N - M} is how often a URI was loaded again),
+ * {@code POST /__reset} zeroes both, and every other request is passed on as it is to a {@link FakeTme}
  * on an ephemeral port. The hop costs a fraction of a millisecond and only misses take it; it keeps the test
  * fake (port 0, no control routes) unchanged.
  */
@@ -37,6 +39,8 @@ public final class FakeTmeFront implements AutoCloseable {
     private final Vertx vertx;
     private final FakeTme fake;
     private final HttpClient client;
+    // Every URI passed on since the start or the last reset; grows with the request mix, a few thousand at most.
+    private final Set<String> uris = ConcurrentHashMap.newKeySet();
     private HttpServer server;
 
     private FakeTmeFront(Vertx vertx, FakeTme fake) {
@@ -69,6 +73,11 @@ public final class FakeTmeFront implements AutoCloseable {
         return fake.totalHits();
     }
 
+    /** Different URIs among them. */
+    public int distinctUris() {
+        return uris.size();
+    }
+
     @Override
     public void close() {
         await(server.close());
@@ -79,9 +88,10 @@ public final class FakeTmeFront implements AutoCloseable {
     private void handle(HttpServerRequest request) {
         switch (request.path()) {
             case "/__hits" -> request.response().putHeader("content-type", "application/json")
-                    .end("{\"upstream_requests\":" + fake.totalHits() + "}");
+                    .end("{\"upstream_requests\":" + fake.totalHits() + ",\"distinct_uris\":" + uris.size() + "}");
             case "/__reset" -> {
                 fake.resetHits();
+                uris.clear();
                 request.response().setStatusCode(204).end();
             }
             default -> forward(request);
@@ -89,6 +99,7 @@ public final class FakeTmeFront implements AutoCloseable {
     }
 
     private void forward(HttpServerRequest in) {
+        uris.add(in.method() + " " + in.uri());
         in.body()
                 .compose(body -> client.request(in.method(), in.uri()).compose(out -> {
                     copy(in.headers(), out.headers());

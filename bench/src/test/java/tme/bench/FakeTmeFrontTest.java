@@ -36,7 +36,7 @@ class FakeTmeFrontTest {
         HttpResponse<String> page = get("/s/durov");
         assertEquals(200, page.statusCode());
         assertTrue(page.body().contains("data-post=\"durov/502\""), "the recorded durov page");
-        assertEquals("{\"upstream_requests\":1}", get("/__hits").body());
+        assertEquals("{\"upstream_requests\":1,\"distinct_uris\":1}", get("/__hits").body());
         assertEquals(1, front.upstreamRequests());
     }
 
@@ -48,14 +48,23 @@ class FakeTmeFrontTest {
     }
 
     @Test
-    void reset_zeroesTheCount() throws Exception {
+    void hits_countRepeatedUrisOnceAmongDistinct() throws Exception {
+        get("/s/durov");
         get("/s/durov");
         get("/s/meduzalive/141880");
-        assertEquals("{\"upstream_requests\":2}", get("/__hits").body());
+        assertEquals("{\"upstream_requests\":3,\"distinct_uris\":2}", get("/__hits").body());
+        assertEquals(2, front.distinctUris());
+    }
+
+    @Test
+    void reset_zeroesTheCounts() throws Exception {
+        get("/s/durov");
+        get("/s/meduzalive/141880");
+        assertEquals("{\"upstream_requests\":2,\"distinct_uris\":2}", get("/__hits").body());
         HttpResponse<String> reset = http.send(HttpRequest.newBuilder(uri("/__reset"))
                 .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(204, reset.statusCode());
-        assertEquals("{\"upstream_requests\":0}", get("/__hits").body());
+        assertEquals("{\"upstream_requests\":0,\"distinct_uris\":0}", get("/__hits").body());
     }
 
     private HttpResponse<String> get(String path) throws Exception {
