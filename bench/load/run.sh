@@ -52,24 +52,25 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-# A port nobody listens on and that this run has not handed out yet.
+# A port nobody listens on, that this run has not handed out yet, and below the kernel's ephemeral range (so no
+# process binding port 0, such as the fake's inner server, can take it between this check and our bind).
+EPHEMERAL_FROM=$(cut -f1 /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)
 TAKEN=" "
-free_port() {
-  local port
+next_port() { # sets PORT (not echoed: a $(...) subshell would lose TAKEN)
   while :; do
-    port=$((20000 + RANDOM % 40000))
-    if [[ "$TAKEN" != *" $port "* ]] && ! ss -Htln "sport = :$port" | grep -q .; then
-      TAKEN+="$port "
-      echo "$port"
+    PORT=$((10000 + RANDOM % (EPHEMERAL_FROM - 10000)))
+    if [[ "$TAKEN" != *" $PORT "* ]] && ! ss -Htan "sport = :$PORT" | grep -q .; then
+      TAKEN+="$PORT "
       return
     fi
   done
 }
 
-# Polls until the URL answers 2xx, at most 30s.
+# Polls until the URL answers 2xx, at most 30s; gives up at once if the process that should answer ($2) died.
 await_http() {
   local deadline=$((SECONDS + 30))
   until curl -fsS -o /dev/null "$1" 2>/dev/null; do
+    kill -0 "$2" 2>/dev/null || die "the process for $1 exited (logs in $WORK)"
     (( SECONDS < deadline )) || die "no answer from $1 within 30s (logs in $WORK)"
     sleep 0.2
   done
@@ -80,15 +81,17 @@ fake_count() {
 }
 
 # --- fake t.me -------------------------------------------------------------------------------------------------
-FAKE_PORT=$(free_port)
+next_port
+FAKE_PORT=$PORT
 "$JAVA" $JAVA_OPTS -cp "$BENCH_JAR" tme.bench.FakeTmeMain "$FAKE_PORT" "$DELAY_MS" >"$WORK/fake.log" 2>&1 &
 PIDS+=($!)
-await_http "http://127.0.0.1:$FAKE_PORT/__hits"
+await_http "http://127.0.0.1:$FAKE_PORT/__hits" "$!"
 
 # --- Redis (shared mode) ---------------------------------------------------------------------------------------
 REDIS_URL=""
 if [[ "$MODE" == shared ]]; then
-  REDIS_PORT=$(free_port)
+  next_port
+  REDIS_PORT=$PORT
   redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save '' --appendonly no >"$WORK/redis.log" 2>&1 &
   PIDS+=($!)
   deadline=$((SECONDS + 10))
@@ -101,14 +104,16 @@ fi
 
 # --- tme-api servers -------------------------------------------------------------------------------------------
 API_PORTS=()
+API_PIDS=()
 for i in $(seq 1 "$SERVERS"); do
-  port=$(free_port)
-  API_PORTS+=("$port")
-  env PORT="$port" TELEGRAM_BASE_URL="http://127.0.0.1:$FAKE_PORT" ${REDIS_URL:+REDIS_URL="$REDIS_URL"} \
+  next_port
+  API_PORTS+=("$PORT")
+  env PORT="$PORT" TELEGRAM_BASE_URL="http://127.0.0.1:$FAKE_PORT" ${REDIS_URL:+REDIS_URL="$REDIS_URL"} \
     "$JAVA" $JAVA_OPTS -jar "$API_JAR" >"$WORK/api-$i.log" 2>&1 &
   PIDS+=($!)
+  API_PIDS+=($!)
 done
-for port in "${API_PORTS[@]}"; do await_http "http://127.0.0.1:$port/healthz"; done
+for i in "${!API_PORTS[@]}"; do await_http "http://127.0.0.1:${API_PORTS[$i]}/healthz" "${API_PIDS[$i]}"; done
 
 # --- warm-up: JIT the hit path on every server, then count upstream requests from zero ---------------------------
 if [[ "$WARMUP" != 0 && "$WARMUP" != 0s ]]; then
@@ -160,6 +165,7 @@ done
 ratio=$(awk -v c="$total" -v u="$UPSTREAM" 'BEGIN { if (u > 0) printf "%.0f", c / u; else print "inf" }')
 echo "total: $total client requests, $rps req/s; upstream (fake t.me) requests: $UPSTREAM;" \
      "coalescing ratio: $ratio client requests per upstream request"
-echo "upstream requests asked for $DISTINCT different t.me URLs: $((UPSTREAM - DISTINCT)) were loads of a URL" \
-     "already loaded in this run (refreshes of 10s latest pages, and concurrent misses that were not merged)"
+echo "upstream requests asked for $DISTINCT different t.me URLs; $((UPSTREAM - DISTINCT)) fetched a URL again" \
+     "(latest pages refreshed every ~9s, a page fetched for a post and again for a body at the same position," \
+     "misses on different servers that were not merged)"
 echo "machine load average (1, 5, 15 min) before: $LOAD_BEFORE, after: $LOAD_AFTER ($(nproc) CPUs)"
