@@ -43,11 +43,13 @@ done
 [[ "$MODE" == single ]] || command -v redis-server >/dev/null || die "redis-server is missing"
 
 WORK=$(mktemp -d /tmp/tme-load.XXXXXX)
-PIDS=()
+PIDS=()       # servers, the fake, Redis: stopped on exit
+WARM_PIDS=()  # wrk processes: they end by themselves, but not before DURATION if the script is stopped
+WRK_PIDS=()
 cleanup() {
   local pid
-  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
-  for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
+  for pid in "${WRK_PIDS[@]}" "${WARM_PIDS[@]}" "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${WRK_PIDS[@]}" "${WARM_PIDS[@]}" "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
@@ -117,7 +119,6 @@ for i in "${!API_PORTS[@]}"; do await_http "http://127.0.0.1:${API_PORTS[$i]}/he
 
 # --- warm-up: JIT the hit path on every server, then count upstream requests from zero ---------------------------
 if [[ "$WARMUP" != 0 && "$WARMUP" != 0s ]]; then
-  WARM_PIDS=()
   for port in "${API_PORTS[@]}"; do
     wrk -t 1 -c 8 -d "$WARMUP" "http://127.0.0.1:$port/v1/body/durov" >"$WORK/warmup-$port.log" 2>&1 &
     WARM_PIDS+=($!)
@@ -130,7 +131,6 @@ curl -fsS -X POST -o /dev/null "http://127.0.0.1:$FAKE_PORT/__reset"
 echo "== $MODE: $SERVERS server(s)${REDIS_URL:+ sharing Redis}, wrk $DURATION, $CONNECTIONS connections," \
      "t.me delay ${DELAY_MS}ms, mix $MIX (logs in $WORK)"
 LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
-WRK_PIDS=()
 if [[ "$SERVERS" -eq 1 ]]; then
   wrk -t "$THREADS" -c "$CONNECTIONS" -d "$DURATION" --latency -s "$MIX" \
     "http://127.0.0.1:${API_PORTS[0]}" -- 1 >"$WORK/wrk-1.log" 2>&1 &

@@ -38,6 +38,7 @@ public final class CpuTimeProfiler implements InternalProfiler {
     }
 
     @Override
+    @SuppressWarnings("rawtypes") // JMH's InternalProfiler declares the raw Result
     public Collection<? extends Result> afterIteration(BenchmarkParams benchmark, IterationParams iteration,
                                                        IterationResult result) {
         long cpuNanos = os.getProcessCpuTime() - cpuNanosBefore;
