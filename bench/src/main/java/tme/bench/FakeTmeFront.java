@@ -1,0 +1,146 @@
+package tme.bench;
+
+import io.vertx.core.Future;
+import io.vertx.core.MultiMap;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.http.PoolOptions;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import tme.scraper.testing.FakeTme;
+
+/**
+ * The fake t.me of the load run on a port the script chooses: {@code GET /__hits} answers
+ * {@code {"upstream_requests":N,"distinct_uris":M}} (requests that reached the fake, as it counts them on arrival,
+ * and how many different URIs they asked for: {@code N - M} is how often a URI was loaded again),
+ * {@code POST /__reset} zeroes both, and every other request is passed on as it is to a {@link FakeTme}
+ * on an ephemeral port. The hop costs a fraction of a millisecond and only misses take it; it keeps the test
+ * fake (port 0, no control routes) unchanged.
+ */
+public final class FakeTmeFront implements AutoCloseable {
+
+    // Per-connection headers: the two hops each set their own.
+    private static final Set<String> HOP_BY_HOP = Set.of("connection", "keep-alive", "transfer-encoding",
+            "content-length", "host");
+    private static final int CONNECTIONS = 64;
+
+    private final Vertx vertx;
+    private final FakeTme fake;
+    private final HttpClient client;
+    // Every URI passed on since the start or the last reset; grows with the request mix, a few thousand at most.
+    private final Set<String> uris = ConcurrentHashMap.newKeySet();
+    private HttpServer server;
+
+    private FakeTmeFront(Vertx vertx, FakeTme fake) {
+        this.vertx = vertx;
+        this.fake = fake;
+        this.client = vertx.createHttpClient(new HttpClientOptions()
+                        .setDefaultHost("127.0.0.1").setDefaultPort(fake.baseUrl().getPort()).setKeepAlive(true),
+                new PoolOptions().setHttp1MaxSize(CONNECTIONS));
+    }
+
+    /** Starts the fake and the front on 127.0.0.1:{@code port} (0: any free port); blocks until both listen. */
+    public static FakeTmeFront start(Vertx vertx, int port, Duration delayPerRequest) {
+        FakeTme fake = FakeTme.start(vertx);
+        if (delayPerRequest.isPositive()) {
+            fake.delay(delayPerRequest);
+        }
+        FakeTmeFront front = new FakeTmeFront(vertx, fake);
+        front.server = await(vertx.createHttpServer(new HttpServerOptions().setHost("127.0.0.1").setPort(port))
+                .requestHandler(front::handle)
+                .listen());
+        return front;
+    }
+
+    public int port() {
+        return server.actualPort();
+    }
+
+    /** Requests that reached the fake t.me since the start or the last reset. */
+    public long upstreamRequests() {
+        return fake.totalHits();
+    }
+
+    /** Different URIs among them. */
+    public int distinctUris() {
+        return uris.size();
+    }
+
+    @Override
+    public void close() {
+        await(server.close());
+        fake.close();
+        await(client.close());
+    }
+
+    private void handle(HttpServerRequest request) {
+        switch (request.path()) {
+            case "/__hits" -> request.response().putHeader("content-type", "application/json")
+                    .end("{\"upstream_requests\":" + fake.totalHits() + ",\"distinct_uris\":" + uris.size() + "}");
+            case "/__reset" -> {
+                fake.resetHits();
+                uris.clear();
+                request.response().setStatusCode(204).end();
+            }
+            default -> forward(request);
+        }
+    }
+
+    private void forward(HttpServerRequest in) {
+        uris.add(in.method() + " " + in.uri());
+        in.body()
+                .compose(body -> client.request(in.method(), in.uri()).compose(out -> {
+                    copy(in.headers(), out.headers());
+                    return out.send(body);
+                }))
+                .compose(reply -> reply.body().map(bytes -> {
+                    answer(in.response(), reply, bytes);
+                    return bytes;
+                }))
+                .onFailure(e -> {
+                    if (!in.response().ended()) {
+                        in.response().setStatusCode(502).end("fake t.me front: " + e);
+                    }
+                });
+    }
+
+    private static void answer(HttpServerResponse response, HttpClientResponse reply, Buffer body) {
+        if (response.closed() || response.ended()) {
+            return;
+        }
+        response.setStatusCode(reply.statusCode()).setStatusMessage(reply.statusMessage());
+        copy(reply.headers(), response.headers());
+        response.end(body);
+    }
+
+    private static void copy(MultiMap from, MultiMap to) {
+        from.forEach((name, value) -> {
+            if (!HOP_BY_HOP.contains(name.toLowerCase(Locale.ROOT))) {
+                to.add(name, value);
+            }
+        });
+    }
+
+    private static <T> T await(Future<T> future) {
+        try {
+            return future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while starting or stopping the fake t.me front", e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("fake t.me front did not start or stop in time", e);
+        }
+    }
+}

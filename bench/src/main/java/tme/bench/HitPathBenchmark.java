@@ -1,0 +1,100 @@
+package tme.bench;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.time.InstantSource;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import tme.api.http.BenchAccess;
+import tme.cache.Stored;
+import tme.cache.TwoLevelCache;
+import tme.coalescing.CoalescingCache;
+import tme.coalescing.CoalescingConfig;
+import tme.coalescing.Leases;
+import tme.coalescing.Loader;
+import tme.coalescing.Result;
+
+/**
+ * The hit path of one hot key holding a large recorded answer ({@link Page}): what the server does per request
+ * once the answer is cached. Issue 3's target: lookup + decompression under 40 microseconds.
+ *
+ * <ul>
+ *   <li>{@code lookupAndDecompress}: {@code TwoLevelCache.get(key)} (L1 hit) + {@code Stored.raw()}, for a client
+ *       without zstd;</li>
+ *   <li>{@code lookupZstdPassThrough}: the same lookup, the zstd frame sent as it is ({@code Content-Encoding: zstd});</li>
+ *   <li>{@code etag}: the weak ETag every hit computes (CRC32C over the stored payload);</li>
+ *   <li>{@code serviceLookupAndDecompress}: the lookup through {@code CoalescingCache.get}, as the service makes it
+ *       (adds the refresh-point check), + decompression.</li>
+ * </ul>
+ *
+ * <p>Run: {@code java -jar bench/target/benchmarks.jar HitPathBenchmark -f 1 -wi 3 -i 5}
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
+@State(Scope.Benchmark)
+public class HitPathBenchmark {
+
+    static final String KEY = "tme:v1:full:body:durov:0";
+
+    @Param({"DUROV", "LARGE"})
+    public Page page;
+
+    private Vertx vertx;
+    private TwoLevelCache cache;
+    private CoalescingCache service;
+    private Stored stored;
+    // Never called: the key is cached for a day.
+    private final Loader noLoad = () -> Future.failedFuture(new IllegalStateException("benchmark key not cached"));
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        vertx = Vertx.vertx();
+        cache = Hits.memoryOnlyCache();
+        stored = Hits.store(cache, KEY, page.json());
+        service = CoalescingCache.create(cache, Leases.none(), CoalescingConfig.defaults(), InstantSource.system(), vertx);
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        vertx.close();
+    }
+
+    @Benchmark
+    public byte[] lookupAndDecompress() {
+        return Hits.stored(cache.get(KEY)).raw();
+    }
+
+    @Benchmark
+    public byte[] lookupZstdPassThrough() {
+        return Hits.stored(cache.get(KEY)).payload();
+    }
+
+    @Benchmark
+    public String etag() {
+        return BenchAccess.etag(stored);
+    }
+
+    @Benchmark
+    public byte[] serviceLookupAndDecompress() {
+        Result result = service.get(KEY, noLoad).result();
+        if (result instanceof Result.Found found) {
+            return found.value().raw();
+        }
+        throw new IllegalStateException("expected a cached answer, got " + result);
+    }
+}

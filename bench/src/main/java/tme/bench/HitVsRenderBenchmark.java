@@ -1,0 +1,77 @@
+package tme.bench;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import tme.api.render.JsonRender;
+import tme.cache.Encoded;
+import tme.cache.TwoLevelCache;
+import tme.scraper.model.ChannelPage;
+
+/**
+ * What the cache saves per request: a hit (lookup + decompression, as {@link HitPathBenchmark}) against
+ * producing the same {@code /v1/body} answer again. Issue 3 wants hits at least 5x cheaper than re-rendering.
+ *
+ * <ul>
+ *   <li>{@code hit}: {@code TwoLevelCache.get} (L1) + {@code Stored.raw()};</li>
+ *   <li>{@code render}: {@code JsonRender.body(page)} on the already-parsed {@code ChannelPage};</li>
+ *   <li>{@code renderAndCompress}: render + zstd level 1, what a load stores;</li>
+ *   <li>{@code parseAndRender}: jsoup parse of the recorded HTML (both pages for {@code LARGE}) + render.</li>
+ * </ul>
+ *
+ * <p>Run: {@code java -jar bench/target/benchmarks.jar HitVsRenderBenchmark -f 1 -wi 3 -i 5}
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
+@State(Scope.Benchmark)
+public class HitVsRenderBenchmark {
+
+    @Param({"DUROV", "LARGE"})
+    public Page page;
+
+    private TwoLevelCache cache;
+    private ChannelPage parsed;
+    private List<String> html;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        html = page.html();
+        parsed = Page.combine(html);
+        cache = Hits.memoryOnlyCache();
+        Hits.store(cache, HitPathBenchmark.KEY, JsonRender.body(parsed));
+    }
+
+    @Benchmark
+    public byte[] hit() {
+        return Hits.stored(cache.get(HitPathBenchmark.KEY)).raw();
+    }
+
+    @Benchmark
+    public byte[] render() {
+        return JsonRender.body(parsed);
+    }
+
+    @Benchmark
+    public Encoded renderAndCompress() {
+        return Encoded.of(JsonRender.body(parsed));
+    }
+
+    @Benchmark
+    public byte[] parseAndRender() {
+        return JsonRender.body(Page.combine(html));
+    }
+}

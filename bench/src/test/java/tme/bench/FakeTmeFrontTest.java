@@ -1,0 +1,77 @@
+package tme.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.Vertx;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class FakeTmeFrontTest {
+
+    private final Vertx vertx = Vertx.vertx();
+    private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+    private FakeTmeFront front;
+
+    @BeforeEach
+    void start() {
+        front = FakeTmeFront.start(vertx, 0, Duration.ZERO);
+    }
+
+    @AfterEach
+    void stop() {
+        front.close();
+        vertx.close().toCompletionStage().toCompletableFuture().join();
+        http.close();
+    }
+
+    @Test
+    void forwards_recordedPageAndCountsIt() throws Exception {
+        HttpResponse<String> page = get("/s/durov");
+        assertEquals(200, page.statusCode());
+        assertTrue(page.body().contains("data-post=\"durov/502\""), "the recorded durov page");
+        assertEquals("{\"upstream_requests\":1,\"distinct_uris\":1}", get("/__hits").body());
+        assertEquals(1, front.upstreamRequests());
+    }
+
+    @Test
+    void forwards_tmeRedirectForUnknownChannelWithoutFollowingIt() throws Exception {
+        HttpResponse<String> unknown = get("/s/zzqxnosuchchannel");
+        assertEquals(302, unknown.statusCode());
+        assertEquals("/zzqxnosuchchannel", unknown.headers().firstValue("location").orElse(""));
+    }
+
+    @Test
+    void hits_countRepeatedUrisOnceAmongDistinct() throws Exception {
+        get("/s/durov");
+        get("/s/durov");
+        get("/s/meduzalive/141880");
+        assertEquals("{\"upstream_requests\":3,\"distinct_uris\":2}", get("/__hits").body());
+        assertEquals(2, front.distinctUris());
+    }
+
+    @Test
+    void reset_zeroesTheCounts() throws Exception {
+        get("/s/durov");
+        get("/s/meduzalive/141880");
+        assertEquals("{\"upstream_requests\":2,\"distinct_uris\":2}", get("/__hits").body());
+        HttpResponse<String> reset = http.send(HttpRequest.newBuilder(uri("/__reset"))
+                .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(204, reset.statusCode());
+        assertEquals("{\"upstream_requests\":0,\"distinct_uris\":0}", get("/__hits").body());
+    }
+
+    private HttpResponse<String> get(String path) throws Exception {
+        return http.send(HttpRequest.newBuilder(uri(path)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private URI uri(String path) {
+        return URI.create("http://127.0.0.1:" + front.port() + path);
+    }
+}
