@@ -21,10 +21,12 @@ import tme.scraper.parse.ParserMode;
  * @param ttls               freshness per kind of answer ({@code CACHE_TTL_*})
  * @param earlyRefreshWindow last fraction of freshness in which entries are refreshed ahead ({@code EARLY_REFRESH_WINDOW})
  * @param sharedCoalescing   whether processes coordinate loads through Redis leases ({@code SHARED_COALESCING})
+ * @param rawCopiesMaxMb     memory for decompressed copies of hot answers, for clients without zstd
+ *                           ({@code MEMORY_CACHE_RAW_MB}; 0 decompresses every response)
  */
 public record Config(
         int port, URI telegramBaseUrl, Duration telegramTimeout, ParserMode parserMode, int parseWorkers,
-        CacheConfig cache, Ttls ttls, double earlyRefreshWindow, boolean sharedCoalescing) {
+        CacheConfig cache, Ttls ttls, double earlyRefreshWindow, boolean sharedCoalescing, int rawCopiesMaxMb) {
 
     public static Config fromEnv(Map<String, String> env) {
         EnvReader in = new EnvReader(env);
@@ -37,7 +39,8 @@ public record Config(
                 cache(in),
                 Ttls.fromEnv(in),
                 in.fraction("EARLY_REFRESH_WINDOW", 0.10, 0.0, 0.5),
-                in.flag("SHARED_COALESCING", true));
+                in.flag("SHARED_COALESCING", true),
+                in.integer("MEMORY_CACHE_RAW_MB", 64, 0, 1_048_576));
         in.failIfAnyProblem();
         return config;
     }

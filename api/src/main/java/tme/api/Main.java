@@ -96,7 +96,7 @@ public final class Main {
         // The read path's counters (cache levels, coalescing, pages, parser) and the t.me client's.
         Metrics metrics = new Metrics(List.of(channels::counters, () -> Metrics.upstream(client.stats())));
         return vertx.createHttpServer(serverOptions())
-                .requestHandler(Routes.router(vertx, channels, previews, metrics, clock))
+                .requestHandler(Routes.router(vertx, channels, previews, metrics, clock, config.rawCopiesMaxMb() * 1024L * 1024L))
                 .invalidRequestHandler(new InvalidRequests())
                 .listen(config.port());
     }

@@ -3,6 +3,7 @@ package tme.bench;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.time.InstantSource;
+import java.util.function.Function;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -33,6 +34,8 @@ import tme.coalescing.Result;
  * <ul>
  *   <li>{@code lookupAndDecompress}: {@code TwoLevelCache.get(key)} (L1 hit) + {@code Stored.raw()}, for a client
  *       without zstd;</li>
+ *   <li>{@code lookupAndRawCopy}: the same lookup, then the server's decompressed copy of the answer
+ *       ({@code RawCopies}, {@code MEMORY_CACHE_RAW_MB}): what a client without zstd costs once the answer is hot;</li>
  *   <li>{@code lookupZstdPassThrough}: the same lookup, the zstd frame sent as it is ({@code Content-Encoding: zstd});</li>
  *   <li>{@code etag}: the weak ETag every hit computes (CRC32C over the stored payload);</li>
  *   <li>{@code serviceLookupAndDecompress}: the lookup through {@code CoalescingCache.get}, as the service makes it
@@ -58,6 +61,7 @@ public class HitPathBenchmark {
     private TwoLevelCache cache;
     private CoalescingCache service;
     private Stored stored;
+    private Function<Stored, byte[]> rawCopies;
     // Never called: the key is cached for a day.
     private final Loader noLoad = () -> Future.failedFuture(new IllegalStateException("benchmark key not cached"));
 
@@ -66,6 +70,7 @@ public class HitPathBenchmark {
         vertx = Vertx.vertx();
         cache = Hits.memoryOnlyCache();
         stored = Hits.store(cache, KEY, page.json());
+        rawCopies = BenchAccess.rawCopies(64L * 1024 * 1024);
         service = CoalescingCache.create(cache, Leases.none(), CoalescingConfig.defaults(), InstantSource.system(), vertx);
     }
 
@@ -77,6 +82,11 @@ public class HitPathBenchmark {
     @Benchmark
     public byte[] lookupAndDecompress() {
         return Hits.stored(cache.get(KEY)).raw();
+    }
+
+    @Benchmark
+    public byte[] lookupAndRawCopy() {
+        return rawCopies.apply(Hits.stored(cache.get(KEY)));
     }
 
     @Benchmark

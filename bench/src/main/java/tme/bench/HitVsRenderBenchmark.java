@@ -18,6 +18,9 @@ import tme.api.render.JsonRender;
 import tme.cache.Encoded;
 import tme.cache.TwoLevelCache;
 import tme.scraper.model.ChannelPage;
+import tme.api.http.BenchAccess;
+import tme.cache.Stored;
+import java.util.function.Function;
 
 /**
  * What the cache saves per request: a hit (lookup + decompression, as {@link HitPathBenchmark}) against
@@ -25,6 +28,9 @@ import tme.scraper.model.ChannelPage;
  *
  * <ul>
  *   <li>{@code hit}: {@code TwoLevelCache.get} (L1) + {@code Stored.raw()};</li>
+ *   <li>{@code hitRawCopy}: {@code TwoLevelCache.get} (L1) + the server's decompressed copy ({@code RawCopies}),
+ *       what a client without zstd costs once the answer is hot;</li>
+ *   <li>{@code hitZstd}: {@code TwoLevelCache.get} (L1), the stored zstd frame as it is;</li>
  *   <li>{@code render}: {@code JsonRender.body(page)} on the already-parsed {@code ChannelPage};</li>
  *   <li>{@code renderAndCompress}: render + zstd level 1, what a load stores;</li>
  *   <li>{@code parseAndRender}: jsoup parse of the recorded HTML (both pages for {@code LARGE}) + render.</li>
@@ -46,6 +52,7 @@ public class HitVsRenderBenchmark {
     private TwoLevelCache cache;
     private ChannelPage parsed;
     private List<String> html;
+    private Function<Stored, byte[]> rawCopies;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -53,11 +60,22 @@ public class HitVsRenderBenchmark {
         parsed = Page.combine(html);
         cache = Hits.memoryOnlyCache();
         Hits.store(cache, HitPathBenchmark.KEY, JsonRender.body(parsed));
+        rawCopies = BenchAccess.rawCopies(64L * 1024 * 1024);
     }
 
     @Benchmark
     public byte[] hit() {
         return Hits.stored(cache.get(HitPathBenchmark.KEY)).raw();
+    }
+
+    @Benchmark
+    public byte[] hitRawCopy() {
+        return rawCopies.apply(Hits.stored(cache.get(HitPathBenchmark.KEY)));
+    }
+
+    @Benchmark
+    public byte[] hitZstd() {
+        return Hits.stored(cache.get(HitPathBenchmark.KEY)).payload();
     }
 
     @Benchmark

@@ -11,7 +11,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.time.InstantSource;
 import tme.api.service.ChannelService;
 import tme.api.service.Metrics;
 import tme.api.service.PreviewsService;
@@ -26,13 +25,13 @@ final class Handlers {
     private final ChannelService channels;
     private final PreviewsService previews;
     private final Metrics metrics;
-    private final InstantSource clock;
+    private final Responses responses;
 
-    Handlers(ChannelService channels, PreviewsService previews, Metrics metrics, InstantSource clock) {
+    Handlers(ChannelService channels, PreviewsService previews, Metrics metrics, Responses responses) {
         this.channels = channels;
         this.previews = previews;
         this.metrics = metrics;
-        this.clock = clock;
+        this.responses = responses;
     }
 
     void healthz(RoutingContext ctx) {
@@ -48,25 +47,25 @@ final class Handlers {
     void body(RoutingContext ctx) {
         String channel = Params.channel("channel", ctx.pathParam("channel"));
         int position = Params.optionalPosition("position", ctx.queryParams().get("position"));
-        Responses.send(ctx, channels.body(channel, position), clock);
+        responses.send(ctx, channels.body(channel, position));
     }
 
     void more(RoutingContext ctx) {
         String channel = Params.channel("channel", ctx.pathParam("channel"));
         Direction direction = direction(ctx.pathParam("direction"));
         int position = Params.position("position", ctx.pathParam("position"));
-        Responses.send(ctx, channels.more(channel, direction, position), clock);
+        responses.send(ctx, channels.more(channel, direction, position));
     }
 
     void post(RoutingContext ctx) {
         String channel = Params.channel("channel", ctx.pathParam("channel"));
         int id = Params.position("id", ctx.pathParam("id"));
-        Responses.send(ctx, channels.post(channel, id), clock);
+        responses.send(ctx, channels.post(channel, id));
     }
 
     void preview(RoutingContext ctx) {
         String channel = Params.channel("channel", ctx.pathParam("channel"));
-        Responses.send(ctx, channels.preview(channel), clock);
+        responses.send(ctx, channels.preview(channel));
     }
 
     void previews(RoutingContext ctx) {

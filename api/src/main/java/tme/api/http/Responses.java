@@ -7,6 +7,7 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import java.time.Instant;
+import java.time.InstantSource;
 import tme.api.render.ProblemJson;
 import tme.api.service.Answer;
 import tme.api.service.Problem;
@@ -21,10 +22,16 @@ final class Responses {
     static final String JSON = "application/json; charset=utf-8";
     static final String PROBLEM_JSON = "application/problem+json; charset=utf-8";
 
-    private Responses() {}
+    private final InstantSource clock;
+    private final RawCopies rawCopies;
+
+    Responses(InstantSource clock, RawCopies rawCopies) {
+        this.clock = clock;
+        this.rawCopies = rawCopies;
+    }
 
     /** Sends whatever the service answered; a failed future is a bug and becomes a 500 via the failure handler. */
-    static void send(RoutingContext ctx, Future<Answer> answer, java.time.InstantSource clock) {
+    void send(RoutingContext ctx, Future<Answer> answer) {
         answer.onComplete(result -> {
             if (result.failed()) {
                 ctx.fail(result.cause());
@@ -38,7 +45,7 @@ final class Responses {
     }
 
     /** Stored JSON with its validator and freshness; zstd bytes pass through to clients that accept zstd. */
-    static void cached(RoutingContext ctx, Answer.Cached answer, Instant now) {
+    private void cached(RoutingContext ctx, Answer.Cached answer, Instant now) {
         HttpServerResponse response = ctx.response();
         if (response.closed()) {
             return;
@@ -65,7 +72,7 @@ final class Responses {
             response.putHeader(HttpHeaders.CONTENT_ENCODING, "zstd");
             end(ctx, stored.payload());
         } else {
-            end(ctx, stored.raw());
+            end(ctx, rawCopies.raw(stored));
         }
     }
 

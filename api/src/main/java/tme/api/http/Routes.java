@@ -26,8 +26,9 @@ public final class Routes {
 
     /** Builds the production router; tests build theirs with this same method. */
     public static Router router(Vertx vertx, ChannelService channels, PreviewsService previews, Metrics metrics,
-                                InstantSource clock) {
-        Handlers h = new Handlers(channels, previews, metrics, clock);
+                                InstantSource clock, long rawCopiesMaxBytes) {
+        Handlers h = new Handlers(channels, previews, metrics,
+                new Responses(clock, RawCopies.bounded(rawCopiesMaxBytes)));
         Router router = Router.router(vertx);
         router.route().handler(cors());
         read(router, "/healthz").handler(h::healthz);

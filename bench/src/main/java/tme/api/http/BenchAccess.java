@@ -1,5 +1,6 @@
 package tme.api.http;
 
+import java.util.function.Function;
 import tme.cache.Stored;
 
 /**
@@ -10,6 +11,11 @@ import tme.cache.Stored;
 public final class BenchAccess {
 
     private BenchAccess() {}
+
+    /** The server's decompressed copies of hot answers ({@link RawCopies}), bounded to {@code maxBytes}. */
+    public static Function<Stored, byte[]> rawCopies(long maxBytes) {
+        return RawCopies.bounded(maxBytes)::raw;
+    }
 
     /** {@link HttpCaching#etag}: the weak validator every hit computes. */
     public static String etag(Stored stored) {
