@@ -15,18 +15,18 @@ final class Durations {
     /** The duration, or null when the text is none of the accepted forms. */
     static Duration parse(String text) {
         Matcher m = SHORT.matcher(text);
-        if (m.matches()) {
-            long n = Long.parseLong(m.group(1));
-            return switch (m.group(2)) {
-                case "ms" -> Duration.ofMillis(n);
-                case "s" -> Duration.ofSeconds(n);
-                case "m" -> Duration.ofMinutes(n);
-                default -> Duration.ofHours(n);
-            };
-        }
         try {
+            if (m.matches()) {
+                long n = Long.parseLong(m.group(1));
+                return switch (m.group(2)) {
+                    case "ms" -> Duration.ofMillis(n);
+                    case "s" -> Duration.ofSeconds(n);
+                    case "m" -> Duration.ofMinutes(n);
+                    default -> Duration.ofHours(n);
+                };
+            }
             return Duration.parse(text);
-        } catch (DateTimeParseException e) {
+        } catch (DateTimeParseException | ArithmeticException | NumberFormatException tooLongOrMalformed) {
             return null;
         }
     }

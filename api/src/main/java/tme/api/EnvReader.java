@@ -47,6 +47,16 @@ final class EnvReader {
         return URI.create(fallback);
     }
 
+    /** A positive duration no longer than {@code max}. */
+    Duration boundedDuration(String name, Duration fallback, Duration max) {
+        Duration parsed = positiveDuration(name, fallback);
+        if (parsed.compareTo(max) > 0) {
+            problems.add(name + " must be at most " + max + ": " + parsed);
+            return fallback;
+        }
+        return parsed;
+    }
+
     Duration positiveDuration(String name, Duration fallback) {
         String raw = value(name);
         if (raw == null) {

@@ -14,12 +14,15 @@ import java.time.Duration;
  */
 public record Ttls(Duration latest, Duration page, Duration preview, Duration notFound) {
 
+    /** Longest freshness: a week. Stored values carry it in milliseconds as an int (up to ~24 days). */
+    static final Duration MAX = Duration.ofDays(7);
+
     static Ttls fromEnv(EnvReader in) {
         return new Ttls(
-                in.positiveDuration("CACHE_TTL_LATEST", Duration.ofSeconds(10)),
-                in.positiveDuration("CACHE_TTL_PAGE", Duration.ofMinutes(2)),
-                in.positiveDuration("CACHE_TTL_PREVIEW", Duration.ofHours(1)),
-                in.positiveDuration("CACHE_TTL_NOT_FOUND", Duration.ofSeconds(60)));
+                in.boundedDuration("CACHE_TTL_LATEST", Duration.ofSeconds(10), MAX),
+                in.boundedDuration("CACHE_TTL_PAGE", Duration.ofMinutes(2), MAX),
+                in.boundedDuration("CACHE_TTL_PREVIEW", Duration.ofHours(1), MAX),
+                in.boundedDuration("CACHE_TTL_NOT_FOUND", Duration.ofSeconds(60), MAX));
     }
 
     public static Ttls defaults() {

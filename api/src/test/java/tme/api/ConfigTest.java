@@ -41,4 +41,15 @@ class ConfigTest {
                 + "TELEGRAM_TIMEOUT must be positive: PT0S; "
                 + "PARSER_MODE must be one of [full, simplified]: fast", e.getMessage());
     }
+
+    @Test
+    void durationsTooLongOrOverflowing_areNamed() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Config.fromEnv(Map.of(
+                "CACHE_TTL_PREVIEW", "720h", "TELEGRAM_TIMEOUT", "99999999999999999999s",
+                "CACHE_TTL_PAGE", "3000000000000000h")));
+        assertEquals("Invalid configuration: "
+                + "TELEGRAM_TIMEOUT must be a duration like 500ms, 5s, 2m or PT5S: 99999999999999999999s; "
+                + "CACHE_TTL_PAGE must be a duration like 500ms, 5s, 2m or PT5S: 3000000000000000h; "
+                + "CACHE_TTL_PREVIEW must be at most PT168H: PT720H", e.getMessage());
+    }
 }
