@@ -67,6 +67,7 @@ public final class Pages {
 
     private <T> Future<Outcome<T>> load(Supplier<Future<Upstream>> fetch, String channel,
                                         Function<String, tme.scraper.parse.Parsed<T>> parser) {
+        // ok.body() decodes the 100-300 KB page: it belongs inside the worker task, with the parsing.
         return fetch.get().compose(result -> result instanceof Upstream.Ok ok
                 ? onWorker(() -> Outcomes.parsed(parser.apply(ok.body()), channel, stats))
                 : Future.succeededFuture(Outcomes.upstream(result, channel, stats)));

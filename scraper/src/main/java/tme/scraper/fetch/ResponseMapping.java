@@ -7,7 +7,6 @@ import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonObject;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Locale;
 
@@ -25,12 +24,16 @@ final class ResponseMapping {
         this.baseHost = baseUrl.getHost().toLowerCase(Locale.ROOT);
     }
 
-    /** A page answer ({@code /s/..} or {@code /name}): the body is HTML. */
+    /** A page answer ({@code /s/..} or {@code /name}): the HTML stays bytes here, decoded later off the event loop. */
     Upstream page(Answer answer, String channel, Instant now) {
-        return answer.status() == 200 ? new Upstream.Ok(answer.text()) : notOk(answer, channel, now);
+        return answer.status() == 200 ? new Upstream.Ok(answer.bytes()) : notOk(answer, channel, now);
     }
 
-    /** A "load more" answer: 200 carries a JSON string of an HTML fragment ({@code ""} = nothing left). */
+    /**
+     * A "load more" answer: 200 carries a JSON string of an HTML fragment ({@code ""} = nothing left). Decoded
+     * here, on the event loop, because an undecodable answer must be a {@link Upstream.Failed} before anyone
+     * parses it; these answers are small (about 20 posts), unlike pages.
+     */
     Upstream more(Answer answer, String channel, Instant now) {
         return answer.status() == 200 ? decodeFragment(answer.body()) : notOk(answer, channel, now);
     }
@@ -99,8 +102,8 @@ final class ResponseMapping {
     /** The parts of an HTTP answer the mapping reads. {@code body} is null when there was none. */
     record Answer(int status, MultiMap headers, Buffer body) {
 
-        String text() {
-            return body == null ? "" : body.toString(StandardCharsets.UTF_8);
+        Buffer bytes() {
+            return body == null ? Buffer.buffer() : body;
         }
     }
 }

@@ -5,13 +5,13 @@ import io.vertx.core.MultiMap;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClientAgent;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.core.http.PoolOptions;
-import io.vertx.ext.web.client.HttpRequest;
-import io.vertx.ext.web.client.HttpResponse;
-import io.vertx.ext.web.client.WebClient;
-import io.vertx.ext.web.client.WebClientOptions;
+import io.vertx.core.http.RequestOptions;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -19,6 +19,8 @@ import java.time.Instant;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
 /**
@@ -31,6 +33,10 @@ import java.util.regex.Pattern;
  * others multiplexed on the same connection, and the plain-HTTP fake t.me in tests needs no h2c.
  * Redirects are not followed: t.me's redirect from {@code /s/name} to {@code /name} is how it says
  * "not a public channel".
+ *
+ * <p>The plain Vert.x {@code HttpClient} rather than WebClient, because only it hands out the request, and a
+ * request past its deadline must be reset: otherwise its pooled connection stays busy for as long as t.me
+ * keeps trickling bytes, and abandoned requests fill the pool.
  */
 public final class TmeClient implements AutoCloseable {
 
@@ -41,7 +47,7 @@ public final class TmeClient implements AutoCloseable {
     private final Vertx vertx;
     private final Duration timeout;
     private final String base;
-    private final WebClient web;
+    private final HttpClientAgent http;
     private final ResponseMapping mapping;
     private final Clock clock;
     private final OutcomeCounters counters = new OutcomeCounters();
@@ -58,17 +64,15 @@ public final class TmeClient implements AutoCloseable {
         this.base = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
         this.mapping = new ResponseMapping(options.baseUrl());
         this.clock = Objects.requireNonNull(clock, "clock");
-        this.web = WebClient.create(vertx, webOptions(options),
+        this.http = vertx.createHttpClient(httpOptions(options),
                 new PoolOptions().setHttp1MaxSize(options.maxConnections()));
     }
 
-    private static WebClientOptions webOptions(Options options) {
-        return new WebClientOptions()
+    private static HttpClientOptions httpOptions(Options options) {
+        return new HttpClientOptions()
                 .setProtocolVersion(HttpVersion.HTTP_1_1)
                 .setKeepAlive(true)
                 .setDecompressionSupported(true)
-                .setFollowRedirects(false)
-                .setUserAgentEnabled(false) // BrowserHeaders sends a browser's user agent instead
                 .setConnectTimeout((int) options.timeout().toMillis());
     }
 
@@ -106,20 +110,30 @@ public final class TmeClient implements AutoCloseable {
 
     @Override
     public void close() {
-        web.close();
+        http.close();
     }
 
     private Future<Upstream> exchange(HttpMethod method, String path, MultiMap headers, String channel,
             Mapper mapper) {
         Promise<Upstream> result = Promise.promise();
-        // A whole-request deadline: the request's own timeout only bounds connecting and idle gaps.
-        long deadline = vertx.setTimer(timeout.toMillis(), id -> result.tryComplete(new Upstream.TimedOut(timeout)));
+        AtomicReference<HttpClientRequest> inFlight = new AtomicReference<>();
+        // A whole-request deadline: the request's own timeouts only bound connecting and idle gaps.
+        long deadline = vertx.setTimer(timeout.toMillis(), id -> {
+            if (result.tryComplete(new Upstream.TimedOut(timeout))) {
+                abandon(inFlight.get());
+            }
+        });
         counters.sent();
-        send(method, path, headers).onComplete(ar -> {
+        send(method, path, headers, request -> {
+            inFlight.set(request);
+            if (result.future().isComplete()) { // the deadline fired while waiting for a pooled connection
+                abandon(request);
+            }
+        }).onComplete(ar -> {
             vertx.cancelTimer(deadline);
             try {
                 result.tryComplete(ar.succeeded()
-                        ? mapper.apply(answerOf(ar.result()), channel, clock.instant())
+                        ? mapper.apply(ar.result(), channel, clock.instant())
                         : transportFailure(method, path, ar.cause()));
             } catch (RuntimeException bug) {
                 result.tryFail(bug);
@@ -128,12 +142,29 @@ public final class TmeClient implements AutoCloseable {
         return result.future().onSuccess(counters::count);
     }
 
-    private Future<HttpResponse<Buffer>> send(HttpMethod method, String path, MultiMap headers) {
-        HttpRequest<Buffer> request = web.requestAbs(method, base + path)
-                .putHeaders(headers)
-                .timeout(timeout.toMillis()); // connect + idle: closes a connection that went silent
-        // t.me's script posts an empty body; sendBuffer sends the "content-length: 0" a browser sends.
-        return method == HttpMethod.POST ? request.sendBuffer(Buffer.buffer()) : request.send();
+    /** Sends one request and reads its whole answer; {@code obtained} sees the request as soon as it exists. */
+    private Future<ResponseMapping.Answer> send(HttpMethod method, String path, MultiMap headers,
+            Consumer<HttpClientRequest> obtained) {
+        RequestOptions options = new RequestOptions()
+                .setMethod(method)
+                .setAbsoluteURI(base + path)
+                .setHeaders(headers)
+                .setFollowRedirects(false)
+                .setConnectTimeout(timeout.toMillis()) // a pooled connection, or a new one, within the timeout
+                .setIdleTimeout(timeout.toMillis()); // closes a connection that went silent
+        return http.request(options).compose(request -> {
+            obtained.accept(request);
+            // t.me's script posts an empty body; send(Buffer) sends the "content-length: 0" a browser sends.
+            return method == HttpMethod.POST ? request.send(Buffer.buffer()) : request.send();
+        }).compose(response -> response.body().map(body ->
+                new ResponseMapping.Answer(response.statusCode(), response.headers(), body)));
+    }
+
+    /** Resets a request past its deadline: for HTTP/1.1 that closes its connection, which frees its pool slot. */
+    private static void abandon(HttpClientRequest request) {
+        if (request != null) {
+            request.reset();
+        }
     }
 
     private Upstream transportFailure(HttpMethod method, String path, Throwable cause) {
@@ -143,10 +174,6 @@ public final class TmeClient implements AutoCloseable {
         LOG.log(System.Logger.Level.DEBUG, () -> method + " " + path + " failed: " + cause);
         String message = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
         return new Upstream.Failed(0, message);
-    }
-
-    private static ResponseMapping.Answer answerOf(HttpResponse<Buffer> response) {
-        return new ResponseMapping.Answer(response.statusCode(), response.headers(), response.body());
     }
 
     private static void requireName(String channel) {

@@ -1,6 +1,9 @@
 package tme.scraper.fetch;
 
+import io.vertx.core.buffer.Buffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Objects;
 
 /**
  * What one request to t.me came back with. Expected outcomes are values, not exceptions:
@@ -8,8 +11,27 @@ import java.time.Duration;
  */
 public sealed interface Upstream {
 
-    /** t.me answered 200 with this body (HTML, or for "more" the decoded HTML fragment). */
-    record Ok(String body) implements Upstream {}
+    /**
+     * t.me answered 200 with this body (HTML, or for "more" the decoded HTML fragment), as UTF-8 bytes.
+     * The bytes are kept undecoded because a page is 100-300 KB: {@link #body()} decodes it where the caller
+     * calls it, which should be a worker thread, not the event loop that received the answer. Equal when the
+     * bytes are equal. Nobody may change {@code utf8} after construction.
+     */
+    record Ok(Buffer utf8) implements Upstream {
+
+        public Ok {
+            Objects.requireNonNull(utf8, "utf8");
+        }
+
+        public Ok(String body) {
+            this(Buffer.buffer(body, StandardCharsets.UTF_8.name()));
+        }
+
+        /** The body as text; decodes the bytes on every call, so call it once and off the event loop. */
+        public String body() {
+            return utf8.toString(StandardCharsets.UTF_8);
+        }
+    }
 
     /** The channel (or page) does not exist or is not public: a redirect to {@code /name}, or a 404. */
     record NotFound(String reason) implements Upstream {}

@@ -1,6 +1,9 @@
 package tme.scraper.fetch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
@@ -33,6 +36,26 @@ class ResponseMappingTest {
         }
         assertEquals(new Upstream.Failed(301, "unexpected redirect to null"),
                 mapping.page(new ResponseMapping.Answer(301, MultiMap.caseInsensitiveMultiMap(), null), "durov", NOW));
+    }
+
+    @Test
+    void page_200KeepsTheBodyUndecoded_bodyDecodesUtf8Later() {
+        Buffer bytes = Buffer.buffer("<p>Привет, é</p>", "UTF-8");
+
+        Upstream.Ok ok = assertInstanceOf(Upstream.Ok.class,
+                mapping.page(new ResponseMapping.Answer(200, MultiMap.caseInsensitiveMultiMap(), bytes), "durov", NOW));
+
+        assertSame(bytes, ok.utf8(), "no copy and no decoding while mapping (that runs on the event loop)");
+        assertEquals("<p>Привет, é</p>", ok.body());
+        assertEquals(new Upstream.Ok("<p>Привет, é</p>"), ok);
+        assertEquals(new Upstream.Ok("<p>Привет, é</p>").hashCode(), ok.hashCode());
+        assertNotEquals(new Upstream.Ok("<p>Привет, e</p>"), ok);
+    }
+
+    @Test
+    void page_200WithoutBodyIsOkEmpty() {
+        assertEquals(new Upstream.Ok(""),
+                mapping.page(new ResponseMapping.Answer(200, MultiMap.caseInsensitiveMultiMap(), null), "durov", NOW));
     }
 
     @Test
