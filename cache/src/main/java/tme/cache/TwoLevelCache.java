@@ -73,7 +73,8 @@ public final class TwoLevelCache {
         counters.increment(Counter.PUTS);
         boolean shared = l2.available();
         l1.put(key, new Held(value, freshUntil, shared ? capped(now, freshUntil) : freshUntil));
-        return l2.write(key, value, Duration.between(now, freshUntil))
+        Duration ttl = Duration.between(now, freshUntil);
+        return Futures.guarded(() -> l2.write(key, value, ttl))
                 .otherwise(this::writeBug)
                 .map(written -> {
                     if (!written && shared) {
@@ -119,7 +120,7 @@ public final class TwoLevelCache {
         if (shared != null) {
             return shared;
         }
-        l2.read(key).onComplete(read -> {
+        Futures.guarded(() -> l2.read(key)).onComplete(read -> {
             inFlight.remove(key, promise.future());
             promise.complete(read.succeeded() ? settle(key, read.result()) : readBug(key, read.cause()));
         });
