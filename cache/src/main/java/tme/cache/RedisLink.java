@@ -81,6 +81,11 @@ public final class RedisLink {
         return counters.snapshot();
     }
 
+    /** Counts a value read from Redis that {@link StoredReply} could not decode, for readers outside the cache. */
+    public void countUnreadableValue() {
+        counters.increment(Counter.REDIS_UNREADABLE);
+    }
+
     public Future<Void> close() {
         return redis.close();
     }

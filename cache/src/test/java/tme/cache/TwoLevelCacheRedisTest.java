@@ -66,6 +66,18 @@ class TwoLevelCacheRedisTest extends RedisTestBase {
     }
 
     @Test
+    void l2Read_ofAKeyWithoutTtl_trustsTheStoredFreshness() {
+        Await.result(server(redisL2()).put(KEY, json("{}", Duration.ofSeconds(60))));
+        redis.command("PERSIST", KEY); // written by someone else, without an expiry
+        clock.advance(Duration.ofSeconds(15));
+
+        Lookup.Hit hit = hit(server(redisL2()).get(KEY));
+
+        assertEquals(Level.L2, hit.level());
+        assertEquals(Duration.ofSeconds(45), hit.timeLeft());
+    }
+
+    @Test
     void l1CopyOfAnL2Entry_livesAtMostTenSeconds_thenTheNewerRedisValueIsSeen() {
         TwoLevelCache writer = server(redisL2());
         TwoLevelCache reader = server(redisL2());
