@@ -41,10 +41,6 @@ final class Counters {
         adders.get(counter).increment();
     }
 
-    long get(Counter counter) {
-        return adders.get(counter).sum();
-    }
-
     SortedMap<String, Long> snapshot() {
         SortedMap<String, Long> snapshot = new TreeMap<>();
         adders.forEach((counter, adder) -> snapshot.put(counter.metricName, adder.sum()));

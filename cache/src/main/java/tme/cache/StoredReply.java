@@ -33,7 +33,7 @@ public final class StoredReply {
         }
         Duration timeLeft = timeLeft(stored, pttl, now);
         return timeLeft.isPositive()
-                ? new Lookup.Hit(stored, Level.L2, stored.age(now), timeLeft)
+                ? new Lookup.Hit(stored, Level.L2, timeLeft)
                 : Lookup.miss();
     }
 

@@ -98,20 +98,11 @@ public final class TwoLevelCache {
         return winner.stored() == value ? hit(winner, Level.L2, now) : hit(winner, Level.L1, now);
     }
 
-    /** Drops the L1 entry (L2 keeps its copy until it expires). */
-    public void invalidateLocal(String key) {
-        l1.invalidate(key);
-    }
-
     /** Hits per level, misses, puts, and the L2 degradation counters, by metric name. */
     public SortedMap<String, Long> counters() {
         SortedMap<String, Long> all = new TreeMap<>(counters.snapshot());
         all.putAll(l2.counters());
         return all;
-    }
-
-    MemoryCache memory() {
-        return l1;
     }
 
     private Future<Lookup> readL2(String key) {
@@ -152,8 +143,7 @@ public final class TwoLevelCache {
     }
 
     private static Lookup.Hit hit(Held held, Level level, Instant now) {
-        Stored stored = held.stored();
-        return new Lookup.Hit(stored, level, stored.age(now), Duration.between(now, held.freshUntil()));
+        return new Lookup.Hit(held.stored(), level, Duration.between(now, held.freshUntil()));
     }
 
     private Lookup readBug(String key, Throwable bug) {

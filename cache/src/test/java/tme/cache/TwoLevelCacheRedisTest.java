@@ -43,7 +43,7 @@ class TwoLevelCacheRedisTest extends RedisTestBase {
         assertEquals(Level.L2, hit.level());
         assertEquals(page, hit.stored());
         assertEquals(page.storedAt(), hit.stored().storedAt());
-        assertEquals(Duration.ofSeconds(7), hit.age());
+        assertEquals(Duration.ofSeconds(7), hit.stored().age(clock.instant()));
         assertEquals(Duration.ofSeconds(53), hit.timeLeft());
         assertArrayEquals(CompressionTest.pageJson(), hit.stored().raw());
         assertEquals(1L, second.counters().get("cache.l2.hits"));

@@ -52,10 +52,6 @@ public record CoalescingConfig(double refreshWindow, Duration maxWait, Duration 
         return new CoalescingConfig(refreshWindow, wait, pollFrom, pollUpTo, refreshRetryAfter, leaseTimes);
     }
 
-    public CoalescingConfig withLeaseTimes(LeaseTimes times) {
-        return new CoalescingConfig(refreshWindow, maxWait, pollFrom, pollUpTo, refreshRetryAfter, times);
-    }
-
     /** The entry timeline for a value stored fresh for {@code freshFor}. */
     Freshness freshness(Duration freshFor) {
         return Freshness.of(freshFor, refreshWindow);

@@ -45,10 +45,6 @@ final class Counts {
         adders.get(count).increment();
     }
 
-    long get(Count count) {
-        return adders.get(count).sum();
-    }
-
     SortedMap<String, Long> snapshot() {
         SortedMap<String, Long> snapshot = new TreeMap<>();
         adders.forEach((count, adder) -> snapshot.put(count.metricName, adder.sum()));
