@@ -5,11 +5,11 @@ import io.vertx.core.Promise;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.EnumSet;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import tme.cache.Counters.Counter;
 import tme.cache.MemoryCache.Held;
 
 /**
@@ -33,7 +33,8 @@ public final class TwoLevelCache {
     private final L2 l2;
     private final InstantSource clock;
     private final Duration l1MaxTtl;
-    private final Counters counters = new Counters(Counter.L1_HITS, Counter.L2_HITS, Counter.MISSES, Counter.PUTS);
+    private final Counters<Counter> counters = new Counters<>(Counter.class,
+            EnumSet.of(Counter.L1_HITS, Counter.L2_HITS, Counter.MISSES, Counter.PUTS));
     // One L2 read per key at a time; an entry is removed by the read that put it there.
     private final Map<String, Future<Lookup>> inFlight = new ConcurrentHashMap<>();
 
