@@ -1,5 +1,7 @@
 package tme.cache;
 
+import static tme.cache.Durations.requirePositive;
+
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -77,11 +79,6 @@ public record CacheConfig(
     public CacheConfig withRedisPoolSize(int size) {
         return new CacheConfig(memoryMaxBytes, l1MaxTtl, redisUrl, redisTimeout, size,
                 breakerErrors, breakerWindow, breakerOpenFor);
-    }
-
-    private static void requirePositive(Duration value, String name) {
-        Objects.requireNonNull(value, name);
-        require(value.isPositive(), name + " must be positive: " + value);
     }
 
     private static void require(boolean condition, String message) {

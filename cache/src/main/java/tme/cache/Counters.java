@@ -3,51 +3,42 @@ package tme.cache;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.LongAdder;
 
-/** Named event counters, one {@link LongAdder} each, readable as a snapshot for a later /metrics. */
-final class Counters {
+/**
+ * Named event counters, one {@link LongAdder} each, readable as a snapshot for /metrics. Public because the
+ * coalescing module counts its own events the same way.
+ *
+ * @param <E> the counted events, each with its metric name
+ */
+public final class Counters<E extends Enum<E> & Counters.Metric> {
 
-    enum Counter {
-        L1_HITS("cache.l1.hits"),
-        L2_HITS("cache.l2.hits"),
-        MISSES("cache.misses"),
-        PUTS("cache.puts"),
-        REDIS_BREAKER_OPENED("redis.breaker.opened"),
-        REDIS_ERRORS("redis.errors"),
-        REDIS_TIMEOUTS("redis.timeouts"),
-        REDIS_BYPASSED("redis.bypassed"),
-        REDIS_POOL_WAITS("redis.pool.waits"),
-        REDIS_UNREADABLE("redis.unreadable.values");
+    /** An event with the name it is reported under, e.g. {@code cache.l1.hits}. */
+    public interface Metric {
+        String metricName();
+    }
 
-        final String metricName;
+    private final Map<E, LongAdder> adders;
 
-        Counter(String metricName) {
-            this.metricName = metricName;
+    /** Counts {@code counted} of the events of {@code type}; the snapshot holds exactly these. */
+    public Counters(Class<E> type, Set<E> counted) {
+        adders = new EnumMap<>(type);
+        for (E event : counted) {
+            adders.put(event, new LongAdder());
         }
     }
 
-    private final Map<Counter, LongAdder> adders = new EnumMap<>(Counter.class);
-
-    Counters(Counter... counted) {
-        for (Counter counter : counted) {
-            adders.put(counter, new LongAdder());
-        }
+    public void increment(E event) {
+        adders.get(event).increment();
     }
 
-    void increment(Counter counter) {
-        adders.get(counter).increment();
-    }
-
-    long get(Counter counter) {
-        return adders.get(counter).sum();
-    }
-
-    SortedMap<String, Long> snapshot() {
+    /** Each counted event's total by metric name. */
+    public SortedMap<String, Long> snapshot() {
         SortedMap<String, Long> snapshot = new TreeMap<>();
-        adders.forEach((counter, adder) -> snapshot.put(counter.metricName, adder.sum()));
+        adders.forEach((event, adder) -> snapshot.put(event.metricName(), adder.sum()));
         return Collections.unmodifiableSortedMap(snapshot);
     }
 }

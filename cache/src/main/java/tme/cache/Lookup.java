@@ -14,10 +14,9 @@ public sealed interface Lookup {
      *
      * @param stored   the value, with its first-stored time and freshness
      * @param level    the level that answered
-     * @param age      how long ago the value was first stored (same on every server)
      * @param timeLeft freshness left, always positive (for {@code Cache-Control: max-age})
      */
-    record Hit(Stored stored, Level level, Duration age, Duration timeLeft) implements Lookup {}
+    record Hit(Stored stored, Level level, Duration timeLeft) implements Lookup {}
 
     /** Neither level holds a fresh value (or L2 could not be asked: see the counters). */
     enum Miss implements Lookup {

@@ -72,10 +72,6 @@ final class MemoryCache {
                 : current);
     }
 
-    void invalidate(String key) {
-        entries.invalidate(key);
-    }
-
     /** The bytes accounted for all entries (after pending maintenance). */
     long weightedSize() {
         entries.cleanUp();

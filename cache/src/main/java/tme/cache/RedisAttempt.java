@@ -7,7 +7,6 @@ import io.vertx.redis.client.RedisConnection;
 import io.vertx.redis.client.impl.types.ErrorType;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
-import tme.cache.Counters.Counter;
 import tme.cache.RedisReply.Unreached;
 
 /**

@@ -10,11 +10,11 @@ import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.time.InstantSource;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
-import tme.cache.Counters.Counter;
 import tme.cache.RedisReply.Unreached;
 
 /**
@@ -34,8 +34,9 @@ public final class RedisLink {
     final long timeoutMillis;
     final int poolSize;
     final CircuitBreaker breaker;
-    final Counters counters = new Counters(Counter.REDIS_BREAKER_OPENED, Counter.REDIS_ERRORS,
-            Counter.REDIS_TIMEOUTS, Counter.REDIS_BYPASSED, Counter.REDIS_POOL_WAITS, Counter.REDIS_UNREADABLE);
+    final Counters<Counter> counters = new Counters<>(Counter.class, EnumSet.of(Counter.REDIS_BREAKER_OPENED,
+            Counter.REDIS_ERRORS, Counter.REDIS_TIMEOUTS, Counter.REDIS_BYPASSED, Counter.REDIS_POOL_WAITS,
+            Counter.REDIS_UNREADABLE));
     // Connections taken from the pool and not yet given back: tells "pool full" from "Redis unresponsive".
     final AtomicInteger busyConnections = new AtomicInteger();
 
@@ -79,6 +80,11 @@ public final class RedisLink {
     /** {@code redis.*} counters: breaker openings, errors, timeouts, bypassed calls, pool waits. */
     public SortedMap<String, Long> counters() {
         return counters.snapshot();
+    }
+
+    /** Counts a value read from Redis that {@link StoredReply} could not decode, for readers outside the cache. */
+    public void countUnreadableValue() {
+        counters.increment(Counter.REDIS_UNREADABLE);
     }
 
     public Future<Void> close() {

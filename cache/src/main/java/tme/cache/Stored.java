@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
-import java.util.Optional;
 
 /**
  * One cached answer: the payload bytes (zstd when that was smaller, else raw), what the caller says it is,
@@ -54,11 +53,6 @@ public record Stored(byte[] payload, boolean compressed, int rawSize, int kind, 
     /** The raw bytes; decompresses on every call, so call it once per response. */
     public byte[] raw() {
         return compressed ? Compression.decompress(payload, rawSize) : payload;
-    }
-
-    /** The zstd frame as stored, for {@code Content-Encoding: zstd} pass-through; empty when kept raw. */
-    public Optional<byte[]> zstd() {
-        return compressed ? Optional.of(payload) : Optional.empty();
     }
 
     /** When the value stops being fresh: {@code storedAt + freshFor}. */

@@ -5,11 +5,11 @@ import io.vertx.core.Promise;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.EnumSet;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import tme.cache.Counters.Counter;
 import tme.cache.MemoryCache.Held;
 
 /**
@@ -33,7 +33,8 @@ public final class TwoLevelCache {
     private final L2 l2;
     private final InstantSource clock;
     private final Duration l1MaxTtl;
-    private final Counters counters = new Counters(Counter.L1_HITS, Counter.L2_HITS, Counter.MISSES, Counter.PUTS);
+    private final Counters<Counter> counters = new Counters<>(Counter.class,
+            EnumSet.of(Counter.L1_HITS, Counter.L2_HITS, Counter.MISSES, Counter.PUTS));
     // One L2 read per key at a time; an entry is removed by the read that put it there.
     private final Map<String, Future<Lookup>> inFlight = new ConcurrentHashMap<>();
 
@@ -73,7 +74,8 @@ public final class TwoLevelCache {
         counters.increment(Counter.PUTS);
         boolean shared = l2.available();
         l1.put(key, new Held(value, freshUntil, shared ? capped(now, freshUntil) : freshUntil));
-        return l2.write(key, value, Duration.between(now, freshUntil))
+        Duration ttl = Duration.between(now, freshUntil);
+        return Futures.guarded(() -> l2.write(key, value, ttl))
                 .otherwise(this::writeBug)
                 .map(written -> {
                     if (!written && shared) {
@@ -97,20 +99,11 @@ public final class TwoLevelCache {
         return winner.stored() == value ? hit(winner, Level.L2, now) : hit(winner, Level.L1, now);
     }
 
-    /** Drops the L1 entry (L2 keeps its copy until it expires). */
-    public void invalidateLocal(String key) {
-        l1.invalidate(key);
-    }
-
     /** Hits per level, misses, puts, and the L2 degradation counters, by metric name. */
     public SortedMap<String, Long> counters() {
         SortedMap<String, Long> all = new TreeMap<>(counters.snapshot());
         all.putAll(l2.counters());
         return all;
-    }
-
-    MemoryCache memory() {
-        return l1;
     }
 
     private Future<Lookup> readL2(String key) {
@@ -119,7 +112,7 @@ public final class TwoLevelCache {
         if (shared != null) {
             return shared;
         }
-        l2.read(key).onComplete(read -> {
+        Futures.guarded(() -> l2.read(key)).onComplete(read -> {
             inFlight.remove(key, promise.future());
             promise.complete(read.succeeded() ? settle(key, read.result()) : readBug(key, read.cause()));
         });
@@ -151,8 +144,7 @@ public final class TwoLevelCache {
     }
 
     private static Lookup.Hit hit(Held held, Level level, Instant now) {
-        Stored stored = held.stored();
-        return new Lookup.Hit(stored, level, stored.age(now), Duration.between(now, held.freshUntil()));
+        return new Lookup.Hit(held.stored(), level, Duration.between(now, held.freshUntil()));
     }
 
     private Lookup readBug(String key, Throwable bug) {

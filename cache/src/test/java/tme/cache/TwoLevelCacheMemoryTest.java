@@ -45,7 +45,7 @@ class TwoLevelCacheMemoryTest {
 
         assertSame(value, hit.stored());
         assertEquals(Level.L1, hit.level());
-        assertEquals(Duration.ofSeconds(4), hit.age());
+        assertEquals(Duration.ofSeconds(4), hit.stored().age(clock.instant()));
         assertEquals(Duration.ofSeconds(26), hit.timeLeft());
         assertArrayEquals(JSON, hit.stored().raw());
         assertEquals(1L, cache.counters().get("cache.l1.hits"));

@@ -43,7 +43,7 @@ class TwoLevelCacheRedisTest extends RedisTestBase {
         assertEquals(Level.L2, hit.level());
         assertEquals(page, hit.stored());
         assertEquals(page.storedAt(), hit.stored().storedAt());
-        assertEquals(Duration.ofSeconds(7), hit.age());
+        assertEquals(Duration.ofSeconds(7), hit.stored().age(clock.instant()));
         assertEquals(Duration.ofSeconds(53), hit.timeLeft());
         assertArrayEquals(CompressionTest.pageJson(), hit.stored().raw());
         assertEquals(1L, second.counters().get("cache.l2.hits"));
@@ -63,6 +63,18 @@ class TwoLevelCacheRedisTest extends RedisTestBase {
         assertEquals(1, redis.calls("set"));
         long leftMillis = hit.timeLeft().toMillis();
         assertEquals(true, leftMillis > 3000 && leftMillis <= 4000, "time left " + hit.timeLeft());
+    }
+
+    @Test
+    void l2Read_ofAKeyWithoutTtl_trustsTheStoredFreshness() {
+        Await.result(server(redisL2()).put(KEY, json("{}", Duration.ofSeconds(60))));
+        redis.command("PERSIST", KEY); // written by someone else, without an expiry
+        clock.advance(Duration.ofSeconds(15));
+
+        Lookup.Hit hit = hit(server(redisL2()).get(KEY));
+
+        assertEquals(Level.L2, hit.level());
+        assertEquals(Duration.ofSeconds(45), hit.timeLeft());
     }
 
     @Test

@@ -5,16 +5,17 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.EnumSet;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import tme.cache.Counters;
 import tme.cache.Level;
 import tme.cache.Lookup;
 import tme.cache.Stored;
 import tme.cache.TwoLevelCache;
-import tme.coalescing.Counts.Count;
 
 /**
  * The read path: cache, then one load per key across all processes, with refresh ahead of expiry.
@@ -46,7 +47,8 @@ public final class CoalescingCache {
     /** {@code leases}: {@link Leases#redis} on the cache's link, or {@link Leases#none()}. */
     public static CoalescingCache create(TwoLevelCache cache, Leases leases, CoalescingConfig config,
                                          InstantSource clock, Vertx vertx) {
-        return new CoalescingCache(new Parts(cache, leases, config, clock, vertx, new Counts()));
+        return new CoalescingCache(new Parts(cache, leases, config, clock, vertx,
+                new Counters<>(Count.class, EnumSet.allOf(Count.class))));
     }
 
     /** The value for {@code key}: cached, or loaded once by {@code loader} for every concurrent caller. */

@@ -1,5 +1,7 @@
 package tme.coalescing;
 
+import static tme.cache.Durations.requirePositive;
+
 import java.time.Duration;
 import java.util.Objects;
 
@@ -52,19 +54,8 @@ public record CoalescingConfig(double refreshWindow, Duration maxWait, Duration 
         return new CoalescingConfig(refreshWindow, wait, pollFrom, pollUpTo, refreshRetryAfter, leaseTimes);
     }
 
-    public CoalescingConfig withLeaseTimes(LeaseTimes times) {
-        return new CoalescingConfig(refreshWindow, maxWait, pollFrom, pollUpTo, refreshRetryAfter, times);
-    }
-
     /** The entry timeline for a value stored fresh for {@code freshFor}. */
     Freshness freshness(Duration freshFor) {
         return Freshness.of(freshFor, refreshWindow);
-    }
-
-    private static void requirePositive(Duration value, String name) {
-        Objects.requireNonNull(value, name);
-        if (!value.isPositive()) {
-            throw new IllegalArgumentException(name + " must be positive: " + value);
-        }
     }
 }

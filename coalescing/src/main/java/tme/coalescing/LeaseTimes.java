@@ -1,7 +1,8 @@
 package tme.coalescing;
 
+import static tme.cache.Durations.requirePositive;
+
 import java.time.Duration;
-import java.util.Objects;
 
 /**
  * The lease timeline. A holder renews every {@code renewEvery} while it loads, so its lease never lapses however
@@ -24,12 +25,5 @@ public record LeaseTimes(Duration leaseFor, Duration renewEvery, Duration failur
 
     public static LeaseTimes defaults() {
         return new LeaseTimes(Duration.ofSeconds(3), Duration.ofSeconds(1), Duration.ofSeconds(2));
-    }
-
-    private static void requirePositive(Duration value, String name) {
-        Objects.requireNonNull(value, name);
-        if (!value.isPositive()) {
-            throw new IllegalArgumentException(name + " must be positive: " + value);
-        }
     }
 }

@@ -5,9 +5,9 @@ import io.vertx.core.Promise;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import tme.cache.Futures;
 import tme.cache.Lookup;
 import tme.cache.Stored;
-import tme.coalescing.Counts.Count;
 
 /**
  * One flight's way to a value across processes: claim the lease, then load (ours), wait (held), or use what
@@ -130,12 +130,7 @@ final class LeasedLoad {
 
     private Future<Loaded> load() {
         parts.counts().increment(Count.LOADS);
-        try {
-            Future<Loaded> loading = loader.load();
-            return loading != null ? loading : Future.failedFuture(new NullPointerException("loader answered null"));
-        } catch (RuntimeException bug) {
-            return Future.failedFuture(bug);
-        }
+        return Futures.guarded(loader::load);
     }
 
     private Future<Result> store(Loaded loaded) {

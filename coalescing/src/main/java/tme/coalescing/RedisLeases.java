@@ -12,10 +12,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.LongAdder;
+import tme.cache.Lookup;
 import tme.cache.RedisLink;
 import tme.cache.RedisReply;
-import tme.cache.Stored;
-import tme.cache.StoredCodec;
+import tme.cache.StoredReply;
 
 /**
  * Leases in Redis, sent through the cache's {@link RedisLink}: its pool, per-command deadline and breaker.
@@ -25,7 +25,6 @@ import tme.cache.StoredCodec;
 final class RedisLeases implements Leases {
 
     private static final System.Logger LOG = System.getLogger(RedisLeases.class.getName());
-    private static final long NO_KEY = -2;
 
     private final RedisLink link;
     private final Vertx vertx;
@@ -98,25 +97,11 @@ final class RedisLeases implements Leases {
         };
     }
 
-    /** The cached value if readable and alive: its time left is the shorter of Redis's TTL and its freshness. */
+    /** The cached value if readable and alive (see {@link StoredReply}); an unreadable one is counted. */
     private Optional<Claim.Copy> copy(Response value, Response pttl) {
-        if (value == null) {
-            return Optional.empty();
-        }
-        Stored stored;
-        try {
-            stored = StoredCodec.decode(value.toBytes());
-        } catch (IllegalArgumentException unreadable) {
-            return Optional.empty();
-        }
-        long millis = pttl == null ? NO_KEY : pttl.toLong();
-        if (millis == NO_KEY) {
-            return Optional.empty(); // expired between GET and PTTL
-        }
-        Duration byClock = stored.timeLeft(clock.instant());
-        Duration byRedis = millis >= 0 ? Duration.ofMillis(millis) : byClock; // -1: no TTL, trust freshness
-        Duration timeLeft = byRedis.compareTo(byClock) < 0 ? byRedis : byClock;
-        return timeLeft.isPositive() ? Optional.of(new Claim.Copy(stored, timeLeft)) : Optional.empty();
+        return StoredReply.read(value, pttl, clock.instant(), link::countUnreadableValue) instanceof Lookup.Hit hit
+                ? Optional.of(new Claim.Copy(hit.stored(), hit.timeLeft()))
+                : Optional.empty();
     }
 
     private void renew(Claim.Ours lease, Future<?> work) {

@@ -6,6 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
+import tme.cache.Futures;
 
 /**
  * At most one load per key in flight in this process; every caller that asks while it runs shares its result.
@@ -31,7 +32,8 @@ public final class SingleFlight<T> {
             joined.increment();
             return running;
         }
-        start(load).onComplete(result -> {
+        // A loader that throws instead of answering a failed future must not leave the key stuck in flight.
+        Futures.guarded(load).onComplete(result -> {
             inFlight.remove(key, promise.future());
             promise.handle(result);
         });
@@ -46,15 +48,5 @@ public final class SingleFlight<T> {
     /** Keys with a load running now (for tests and metrics). */
     public int inFlight() {
         return inFlight.size();
-    }
-
-    // A loader that throws instead of answering a failed future must not leave the key stuck in flight.
-    private static <T> Future<T> start(Supplier<Future<T>> load) {
-        try {
-            Future<T> future = load.get();
-            return future == null ? Future.failedFuture(new NullPointerException("load answered null")) : future;
-        } catch (RuntimeException bug) {
-            return Future.failedFuture(bug);
-        }
     }
 }

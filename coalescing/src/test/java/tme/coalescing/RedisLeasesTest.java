@@ -111,12 +111,14 @@ class RedisLeasesTest {
     }
 
     @Test
-    void claim_unreadableValue_countsAsAbsent() {
+    void claim_unreadableValue_countsAsAbsent_andIsCountedInTheCacheCounters() {
         redis.command("SET", KEY, "written by something else");
 
         Claim.Ours ours = assertInstanceOf(Claim.Ours.class, Await.result(leases().claim(KEY, false)));
 
         assertEquals(Optional.empty(), ours.cached());
+        // Read twice: by the claim that did not insist, then by the one that did.
+        assertEquals(2L, cache.counters().get("redis.unreadable.values"));
     }
 
     @Test

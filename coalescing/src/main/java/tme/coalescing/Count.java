@@ -1,0 +1,33 @@
+package tme.coalescing;
+
+import tme.cache.Counters;
+
+/** The coalescing counters, by metric name. */
+enum Count implements Counters.Metric {
+    /** Loader calls in this process (a refresh's included). */
+    LOADS("coalescing.loads"),
+    /** Loads that waited for another process's lease first. */
+    LEASE_WAITS("coalescing.lease.waits"),
+    /** Leases taken after waiting on another holder's (it finished without a value, or lapsed). */
+    LEASE_TAKEOVERS("coalescing.lease.takeovers"),
+    /** Waits that reached {@code maxWait} and loaded here. */
+    LEASE_WAIT_TIMEOUTS("coalescing.lease.wait_timeouts"),
+    /** Domain failures received from another process's lease instead of loading. */
+    SHARED_FAILURES("coalescing.lease.shared_failures"),
+    /** Loads done here without a lease because Redis was slow, down or bypassed. */
+    LOCAL_FALLBACKS("coalescing.local_fallbacks"),
+    REFRESHES_STARTED("coalescing.refreshes.started"),
+    /** Background refreshes that ended without a new value (the old entry stays). */
+    REFRESHES_FAILED("coalescing.refreshes.failed");
+
+    private final String metricName;
+
+    Count(String metricName) {
+        this.metricName = metricName;
+    }
+
+    @Override
+    public String metricName() {
+        return metricName;
+    }
+}
