@@ -3,6 +3,7 @@ package tme.coalescing;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.EnumSet;
@@ -81,11 +82,22 @@ public final class CoalescingCache {
     private Result served(String key, Loader loader, Lookup.Hit hit) {
         Stored stored = hit.stored();
         Instant now = parts.clock().instant();
-        Instant refreshAt = parts.config().freshness(stored.freshFor()).refreshAt(key, stored.storedAt());
-        if (!now.isBefore(refreshAt) && mayStartRefresh(key, now)) {
-            refresh(key, loader, stored);
+        if (mayBeInRefreshWindow(stored, now)) {
+            Instant refreshAt = parts.config().freshness(stored.freshFor()).refreshAt(key, stored.storedAt());
+            if (!now.isBefore(refreshAt) && mayStartRefresh(key, now)) {
+                refresh(key, loader, stored);
+            }
         }
         return new Result.Found(stored, hit.level() == Level.L1 ? Source.L1 : Source.L2);
+    }
+
+    /**
+     * Cheap test before hashing the key: no refresh point lies before the start of the window, so most hits
+     * (fresh entries) skip the hash and the allocation on the hot path.
+     */
+    private boolean mayBeInRefreshWindow(Stored stored, Instant now) {
+        Duration window = parts.config().freshness(stored.freshFor()).window();
+        return !now.isBefore(stored.expiresAt().minus(window));
     }
 
     private void refresh(String key, Loader loader, Stored stale) {
