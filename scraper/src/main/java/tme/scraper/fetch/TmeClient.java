@@ -124,7 +124,9 @@ public final class TmeClient implements AutoCloseable {
             }
         });
         counters.sent();
-        send(method, path, headers, request -> {
+        // On an event-loop context even when called from another thread (tests): the response's body handler
+        // must be set on the thread that delivers the response, or its first bytes can be missed.
+        vertx.getOrCreateContext().runOnContext(ignored -> send(method, path, headers, request -> {
             inFlight.set(request);
             if (result.future().isComplete()) { // the deadline fired while waiting for a pooled connection
                 abandon(request);
@@ -138,7 +140,7 @@ public final class TmeClient implements AutoCloseable {
             } catch (RuntimeException bug) {
                 result.tryFail(bug);
             }
-        });
+        }));
         return result.future().onSuccess(counters::count);
     }
 
