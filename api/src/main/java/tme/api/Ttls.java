@@ -24,8 +24,4 @@ public record Ttls(Duration latest, Duration page, Duration preview, Duration no
                 in.boundedDuration("CACHE_TTL_PREVIEW", Duration.ofHours(1), MAX),
                 in.boundedDuration("CACHE_TTL_NOT_FOUND", Duration.ofSeconds(60), MAX));
     }
-
-    public static Ttls defaults() {
-        return fromEnv(new EnvReader(java.util.Map.of()));
-    }
 }

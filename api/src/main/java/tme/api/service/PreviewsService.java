@@ -74,12 +74,14 @@ public final class PreviewsService {
             json.writeRawValue(new String(cached.stored().raw(), StandardCharsets.UTF_8));
             return;
         }
+        // A cached "not found" is stored as the problem JSON itself.
+        Problem problem = switch (answer) {
+            case Answer.Cached notFound -> ProblemJson.parse(notFound.stored().raw());
+            case Answer.Failure failure -> failure.problem();
+        };
         json.writeStartObject();
         json.writeFieldName("error");
-        switch (answer) {
-            case Answer.Cached notFound -> json.writeRawValue(new String(notFound.stored().raw(), StandardCharsets.UTF_8));
-            case Answer.Failure failure -> ProblemJson.write(json, failure.problem());
-        }
+        ProblemJson.write(json, problem);
         json.writeEndObject();
     }
 
