@@ -63,7 +63,7 @@ public class HitPathBenchmark {
     private Stored stored;
     private Function<Stored, byte[]> rawCopies;
     // Never called: the key is cached for a day.
-    private final Loader noLoad = () -> Future.failedFuture(new IllegalStateException("benchmark key not cached"));
+    private final Loader noLoad = context -> Future.failedFuture(new IllegalStateException("benchmark key not cached"));
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -101,7 +101,7 @@ public class HitPathBenchmark {
 
     @Benchmark
     public byte[] serviceLookupAndDecompress() {
-        Result result = service.get(KEY, noLoad).result();
+        Result result = service.get(KEY, "bench", noLoad).result();
         if (result instanceof Result.Found found) {
             return found.value().raw();
         }

@@ -52,11 +52,15 @@ public final class CoalescingCache {
                 new Counters<>(Count.class, EnumSet.allOf(Count.class))));
     }
 
-    /** The value for {@code key}: cached, or loaded once by {@code loader} for every concurrent caller. */
-    public Future<Result> get(String key, Loader loader) {
+    /**
+     * The value for {@code key}: cached, or loaded once by {@code loader} for every concurrent caller. {@code flow}
+     * says whom the load is for (a channel, one multi-channel request), so the upstream gate can share fairly.
+     */
+    public Future<Result> get(String key, String flow, Loader loader) {
         return parts.cache().get(key).compose(lookup -> switch (lookup) {
-            case Lookup.Hit hit -> Future.succeededFuture(served(key, loader, hit));
-            case Lookup.Miss miss -> flights.run(key, () -> new LeasedLoad(parts, key, loader, Optional.empty()).run());
+            case Lookup.Hit hit -> Future.succeededFuture(served(key, flow, loader, hit));
+            case Lookup.Miss miss -> flights.run(key, () -> new LeasedLoad(parts,
+                    new LoadContext(key, flow, Priority.USER, Optional.empty()), loader).run());
         });
     }
 
@@ -79,13 +83,13 @@ public final class CoalescingCache {
         return flights.inFlight();
     }
 
-    private Result served(String key, Loader loader, Lookup.Hit hit) {
+    private Result served(String key, String flow, Loader loader, Lookup.Hit hit) {
         Stored stored = hit.stored();
         Instant now = parts.clock().instant();
         if (mayBeInRefreshWindow(stored, now)) {
             Instant refreshAt = parts.config().freshness(stored.freshFor()).refreshAt(key, stored.storedAt());
             if (!now.isBefore(refreshAt) && mayStartRefresh(key, now)) {
-                refresh(key, loader, stored);
+                refresh(key, flow, loader, stored);
             }
         }
         return new Result.Found(stored, hit.level() == Level.L1 ? Source.L1 : Source.L2);
@@ -100,9 +104,10 @@ public final class CoalescingCache {
         return !now.isBefore(stored.expiresAt().minus(window));
     }
 
-    private void refresh(String key, Loader loader, Stored stale) {
+    private void refresh(String key, String flow, Loader loader, Stored stale) {
         parts.counts().increment(Count.REFRESHES_STARTED);
-        flights.run(key, () -> new LeasedLoad(parts, key, loader, Optional.of(stale)).run())
+        LoadContext context = new LoadContext(key, flow, Priority.BACKGROUND, Optional.of(stale));
+        flights.run(key, () -> new LeasedLoad(parts, context, loader).run())
                 .onComplete(done -> refreshed(key, done));
     }
 

@@ -29,6 +29,7 @@ final class LeasedLoad {
     private final Parts parts;
     private final String key;
     private final Loader loader;
+    private final LoadContext context;
     private final Optional<Instant> replacing;
     private final Instant deadline;
     private final Promise<Result> promise = Promise.promise();
@@ -36,11 +37,12 @@ final class LeasedLoad {
     private int round;
     private boolean waited;
 
-    LeasedLoad(Parts parts, String key, Loader loader, Optional<Stored> replacing) {
+    LeasedLoad(Parts parts, LoadContext context, Loader loader) {
         this.parts = parts;
-        this.key = key;
+        this.key = context.key();
         this.loader = loader;
-        this.replacing = replacing.map(Stored::storedAt);
+        this.context = context;
+        this.replacing = context.previous().map(Stored::storedAt);
         this.deadline = parts.clock().instant().plus(parts.config().maxWait());
     }
 
@@ -130,7 +132,7 @@ final class LeasedLoad {
 
     private Future<Loaded> load() {
         parts.counts().increment(Count.LOADS);
-        return Futures.guarded(loader::load);
+        return Futures.guarded(() -> loader.load(context));
     }
 
     private Future<Result> store(Loaded loaded) {

@@ -10,5 +10,6 @@ import io.vertx.core.Future;
 @FunctionalInterface
 public interface Loader {
 
-    Future<Loaded> load();
+    /** Loads {@code context.key()}; the context says for whom, how urgently, and what it replaces. */
+    Future<Loaded> load(LoadContext context);
 }

@@ -118,7 +118,7 @@ class CoalescingCacheTest {
     void get_loaderFailingWithAnException_failsEveryCaller_releasesTheLease_andTheNextGetLoads() {
         Node node = node();
         int[] calls = {0};
-        Loader broken = () -> {
+        Loader broken = context -> {
             calls[0]++;
             return Future.failedFuture(new IllegalStateException("renderer bug"));
         };

@@ -50,7 +50,7 @@ final class CountingLoader implements Loader {
     }
 
     @Override
-    public Future<Loaded> load() {
+    public Future<Loaded> load(LoadContext context) {
         callNanos.add(System.nanoTime());
         Promise<Void> waitFor = gate;
         return waitFor == null ? Future.succeededFuture(answer) : waitFor.future().map(open -> answer);

@@ -53,7 +53,7 @@ final class Node implements AutoCloseable {
     }
 
     Future<Result> get(String key, Loader loader) {
-        return coalescing.get(key, loader);
+        return coalescing.get(key, "test", loader);
     }
 
     long count(String metric) {

@@ -39,26 +39,26 @@ public final class ChannelService {
 
     /** The latest page ({@code position == 0}) or the page around a post. */
     public Future<Answer> body(String channel, int position) {
-        return cached(keys.body(channel, position), position == 0 ? ttls.latest() : ttls.page(),
+        return cached(channel, keys.body(channel, position), position == 0 ? ttls.latest() : ttls.page(),
                 () -> pages.channelPage(channel, position), page -> Outcome.ok(JsonRender.body(page)));
     }
 
     /** One post, taken from the page around it. */
     public Future<Answer> post(String channel, int id) {
-        return cached(keys.post(channel, id), ttls.page(),
+        return cached(channel, keys.post(channel, id), ttls.page(),
                 () -> pages.channelPage(channel, id), page -> findPost(page, channel, id));
     }
 
     /** Posts before or after a post; the anchor post itself is left out. Pages of newer posts grow, so they live shorter. */
     public Future<Answer> more(String channel, Direction direction, int position) {
-        return cached(keys.more(channel, direction, position), direction == Direction.AFTER ? ttls.latest() : ttls.page(),
+        return cached(channel, keys.more(channel, direction, position), direction == Direction.AFTER ? ttls.latest() : ttls.page(),
                 () -> pages.more(channel, direction, position),
                 page -> Outcome.ok(JsonRender.more(withoutAnchor(page, position))));
     }
 
     /** The channel's public profile ({@code t.me/<channel>}). */
     public Future<Answer> preview(String channel) {
-        return cached(keys.preview(channel), ttls.preview(),
+        return cached(channel, keys.preview(channel), ttls.preview(),
                 () -> pages.preview(channel), preview -> Outcome.ok(JsonRender.preview(preview)));
     }
 
@@ -69,9 +69,9 @@ public final class ChannelService {
         return all;
     }
 
-    private <T> Future<Answer> cached(String key, Duration freshFor, Supplier<Future<Outcome<T>>> load,
+    private <T> Future<Answer> cached(String flow, String key, Duration freshFor, Supplier<Future<Outcome<T>>> load,
                                       Function<T, Outcome<byte[]>> render) {
-        return cache.get(key, () -> load.get().compose(outcome -> switch (outcome) {
+        return cache.get(key, flow, context -> load.get().compose(outcome -> switch (outcome) {
             case Outcome.Ok<T> ok -> pages.onWorker(() -> loaded(render.apply(ok.value()), freshFor));
             case Outcome.Fail<T> fail -> Future.succeededFuture(loaded(fail));
         })).map(ChannelService::answer);
