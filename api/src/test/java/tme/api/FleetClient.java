@@ -36,8 +36,10 @@ final class FleetClient implements AutoCloseable {
      * @param xCache   the level that answered ({@code L1}, {@code L2}, {@code upstream}), or null
      * @param bodySha  SHA-256 of the body bytes, hex
      * @param nanoTime {@link System#nanoTime()} when the answer was complete
+     * @param retryAfter the {@code Retry-After} header in seconds, or -1 without one
+     * @param code     a problem's {@code code} ({@code application/problem+json} answers), or null
      */
-    record Reply(int status, String xCache, String bodySha, long nanoTime) {}
+    record Reply(int status, String xCache, String bodySha, long nanoTime, long retryAfter, String code) {}
 
     private final HttpClient http = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
@@ -113,8 +115,13 @@ final class FleetClient implements AutoCloseable {
     }
 
     private static Reply reply(HttpResponse<byte[]> response) {
+        long now = System.nanoTime();
+        boolean problem = response.headers().firstValue("Content-Type").orElse("").startsWith("application/problem+json");
         return new Reply(response.statusCode(), response.headers().firstValue("X-Cache").orElse(null),
-                sha256(response.body()), System.nanoTime());
+                sha256(response.body()), now,
+                response.headers().firstValue("Retry-After").map(Long::parseLong).orElse(-1L),
+                problem ? new io.vertx.core.json.JsonObject(new String(response.body(), java.nio.charset.StandardCharsets.UTF_8))
+                        .getString("code") : null);
     }
 
     static String sha256(byte[] bytes) {

@@ -60,6 +60,12 @@ final class TestServer implements AutoCloseable {
                 .header("Content-Type", "application/json").build());
     }
 
+    /** The same POST, answered later: for a request that should still be running while the test goes on. */
+    java.util.concurrent.CompletableFuture<HttpResponse<String>> postAsync(String path, String body) {
+        return http.sendAsync(request(path).POST(HttpRequest.BodyPublishers.ofString(body))
+                .header("Content-Type", "application/json").build(), HttpResponse.BodyHandlers.ofString());
+    }
+
     HttpResponse<String> send(HttpRequest request) {
         try {
             return http.send(request, HttpResponse.BodyHandlers.ofString());

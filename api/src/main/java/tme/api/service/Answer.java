@@ -9,6 +9,8 @@ public sealed interface Answer {
     /** Stored kinds: what the cached bytes are. */
     int KIND_OK = 0;
     int KIND_NOT_FOUND = 1;
+    /** An answer without posts (an empty channel, nothing more before or after): 200, and no shape to compare. */
+    int KIND_EMPTY = 2;
 
     /**
      * Stored bytes, as every later hit will serve them.
@@ -18,7 +20,7 @@ public sealed interface Answer {
      */
     record Cached(Stored stored, Source source) implements Answer {
 
-        /** 200 for an answer, 404 for a cached "not found". */
+        /** 200 for an answer (with posts or without), 404 for a cached "not found". */
         public int status() {
             return stored.kind() == KIND_NOT_FOUND ? 404 : 200;
         }

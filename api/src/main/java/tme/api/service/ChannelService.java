@@ -4,85 +4,129 @@ import io.vertx.core.Future;
 import java.time.Duration;
 import java.util.SortedMap;
 import java.util.function.Function;
-import java.util.function.Supplier;
+import java.util.function.Predicate;
 import tme.api.Ttls;
 import tme.api.render.JsonRender;
 import tme.api.render.ProblemJson;
 import tme.cache.Encoded;
 import tme.coalescing.CoalescingCache;
+import tme.coalescing.LoadContext;
 import tme.coalescing.Loaded;
 import tme.coalescing.Result;
 import tme.scraper.fetch.Direction;
 import tme.scraper.model.ChannelPage;
 import tme.scraper.model.MorePage;
 import tme.scraper.model.Post;
+import tme.scraper.parse.Anomaly;
 import tme.scraper.parse.ParserMode;
 
 /**
  * The read use cases. Every answer comes from the cache of rendered JSON; on a miss (or near expiry) the page
- * is loaded once for all callers: fetched from t.me, parsed and rendered on the worker pool, stored. Channel
- * names arrive validated and lower-cased.
+ * is loaded once for all callers: fetched from t.me through the gate, parsed and rendered on the worker pool,
+ * stored. A channel known not to exist answers from its one "not found" entry without asking t.me, and a page
+ * that lost all its posts since the last good copy is an anomaly, never stored. Channel names arrive validated
+ * and lower-cased.
  */
 public final class ChannelService {
 
     private final Pages pages;
     private final CoalescingCache cache;
+    private final MissingChannels missing;
     private final Keys keys;
     private final Ttls ttls;
 
-    public ChannelService(Pages pages, CoalescingCache cache, ParserMode mode, Ttls ttls) {
+    public ChannelService(Pages pages, CoalescingCache cache, MissingChannels missing, ParserMode mode, Ttls ttls) {
         this.pages = pages;
         this.cache = cache;
+        this.missing = missing;
         this.keys = new Keys(mode);
         this.ttls = ttls;
     }
 
     /** The latest page ({@code position == 0}) or the page around a post. */
     public Future<Answer> body(String channel, int position) {
-        return cached(channel, keys.body(channel, position), position == 0 ? ttls.latest() : ttls.page(),
-                () -> pages.channelPage(channel, position), page -> Outcome.ok(JsonRender.body(page)));
+        return cached(channel, channel, keys.body(channel, position), position == 0 ? ttls.latest() : ttls.page(),
+                load -> pages.channelPage(load, channel, position), page -> page.posts().isEmpty(),
+                page -> Outcome.ok(JsonRender.body(page)));
     }
 
     /** One post, taken from the page around it. */
     public Future<Answer> post(String channel, int id) {
-        return cached(channel, keys.post(channel, id), ttls.page(),
-                () -> pages.channelPage(channel, id), page -> findPost(page, channel, id));
+        return cached(channel, channel, keys.post(channel, id), ttls.page(),
+                load -> pages.channelPage(load, channel, id), page -> page.posts().isEmpty(),
+                page -> findPost(page, channel, id));
     }
 
     /** Posts before or after a post; the anchor post itself is left out. Pages of newer posts grow, so they live shorter. */
     public Future<Answer> more(String channel, Direction direction, int position) {
-        return cached(channel, keys.more(channel, direction, position), direction == Direction.AFTER ? ttls.latest() : ttls.page(),
-                () -> pages.more(channel, direction, position),
+        return cached(channel, channel, keys.more(channel, direction, position),
+                direction == Direction.AFTER ? ttls.latest() : ttls.page(),
+                load -> pages.more(load, channel, direction, position), page -> page.posts().isEmpty(),
                 page -> Outcome.ok(JsonRender.more(withoutAnchor(page, position))));
     }
 
-    /** The channel's public profile ({@code t.me/<channel>}). */
+    /** The channel's public profile ({@code t.me/<channel>}), loaded as part of {@code channel}'s own flow. */
     public Future<Answer> preview(String channel) {
-        return cached(channel, keys.preview(channel), ttls.preview(),
-                () -> pages.preview(channel), preview -> Outcome.ok(JsonRender.preview(preview)));
+        return preview(channel, channel);
+    }
+
+    /** The channel's profile, loaded as part of {@code flow} (one multi-channel request shares its slots fairly). */
+    public Future<Answer> preview(String channel, String flow) {
+        return cached(channel, flow, keys.preview(channel), ttls.preview(),
+                load -> pages.preview(load, channel), preview -> false, preview -> Outcome.ok(JsonRender.preview(preview)));
     }
 
     /** Every counter of the read path by metric name, for {@code GET /metrics}. */
     public SortedMap<String, Long> counters() {
         SortedMap<String, Long> all = cache.counters();
         all.putAll(pages.counters());
+        all.putAll(missing.counters());
         return all;
     }
 
-    private <T> Future<Answer> cached(String flow, String key, Duration freshFor, Supplier<Future<Outcome<T>>> load,
+    /**
+     * The cached answer for {@code key}, or one load: the channel's "not found" entry if there is one, else
+     * t.me through {@code load}, checked against the last good copy, rendered on the worker pool.
+     *
+     * @param noPosts whether a loaded page shows no posts at all (an answer, unless the last good copy had some)
+     */
+    private <T> Future<Answer> cached(String channel, String flow, String key, Duration freshFor,
+                                      Function<LoadContext, Future<Outcome<T>>> load, Predicate<T> noPosts,
                                       Function<T, Outcome<byte[]>> render) {
-        return cache.get(key, flow, context -> load.get().compose(outcome -> switch (outcome) {
-            case Outcome.Ok<T> ok -> pages.onWorker(() -> loaded(render.apply(ok.value()), freshFor));
-            case Outcome.Fail<T> fail -> Future.succeededFuture(loaded(fail));
-        })).map(ChannelService::answer);
+        return cache.get(key, flow, context -> missing.known(channel).compose(known -> known.isPresent()
+                ? Future.succeededFuture(known.get())
+                : load.apply(context).compose(outcome -> switch (outcome) {
+                    case Outcome.Ok<T> ok when noPosts.test(ok.value()) && hadPosts(context) ->
+                            Future.succeededFuture(loaded(Outcomes.anomaly(Anomaly.POSTS_VANISHED,
+                                    "no posts where the last good copy had some", channel, pages.stats())));
+                    case Outcome.Ok<T> ok -> pages.onWorker(() ->
+                            loaded(render.apply(ok.value()), freshFor, noPosts.test(ok.value())));
+                    case Outcome.Fail<T> fail -> Future.succeededFuture(failed(channel, fail));
+                }))).map(ChannelService::answer);
+    }
+
+    /** The value a refresh replaces held posts (or a post): an empty page now is t.me's surprise, not news. */
+    private static boolean hadPosts(LoadContext context) {
+        return context.previous().map(previous -> previous.kind() == Answer.KIND_OK).orElse(false);
     }
 
     /** Answers and "not found" are stored; every other problem goes to the callers of this load only. */
-    private Loaded loaded(Outcome<byte[]> outcome, Duration freshFor) {
+    private Loaded loaded(Outcome<byte[]> outcome, Duration freshFor, boolean noPosts) {
         return switch (outcome) {
-            case Outcome.Ok<byte[]> ok -> Loaded.value(Encoded.of(ok.value()), Answer.KIND_OK, freshFor);
+            case Outcome.Ok<byte[]> ok ->
+                    Loaded.value(Encoded.of(ok.value()), noPosts ? Answer.KIND_EMPTY : Answer.KIND_OK, freshFor);
             case Outcome.Fail<byte[]> fail -> loaded(fail);
         };
+    }
+
+    /** A failed load; a channel t.me says does not exist is remembered for every route of that channel. */
+    private Loaded failed(String channel, Outcome.Fail<?> fail) {
+        Loaded loaded = loaded(fail);
+        if (fail.negative() && Problem.CHANNEL_NOT_FOUND.equals(fail.problem().code())
+                && loaded instanceof Loaded.Value value) {
+            missing.remember(channel, value);
+        }
+        return loaded;
     }
 
     private Loaded loaded(Outcome.Fail<?> fail) {

@@ -4,9 +4,15 @@ import io.vertx.core.Future;
 import io.vertx.core.WorkerExecutor;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import tme.coalescing.LoadContext;
+import tme.coalescing.Passage;
 import tme.coalescing.SingleFlight;
+import tme.coalescing.UpstreamGate;
 import tme.scraper.fetch.Direction;
 import tme.scraper.fetch.TmeClient;
 import tme.scraper.fetch.Upstream;
@@ -15,42 +21,53 @@ import tme.scraper.model.ChannelPreview;
 import tme.scraper.model.MorePage;
 import tme.scraper.parse.ChannelPageParser;
 import tme.scraper.parse.MoreParser;
+import tme.scraper.parse.Parsed;
 import tme.scraper.parse.ParserMode;
 import tme.scraper.parse.PreviewParser;
 
 /**
- * Fetches and parses t.me pages, one in-flight load per page: {@code /v1/post/ch/531} and
- * {@code /v1/body/ch?position=531} share the page around post 531, and the latest page of a channel is
- * shared by everything that reads it. Parsing runs on the bounded worker pool, never on the event loop.
- * Pages around different positions are never merged: each load carries its own view tokens.
+ * Fetches and parses t.me pages. Every request to t.me passes the {@link UpstreamGate} (cooldown, fair slots,
+ * budget) with the load's context; nothing else calls the client. One in-flight load per page:
+ * {@code /v1/post/ch/531} and {@code /v1/body/ch?position=531} share the page around post 531. Parsing runs on
+ * the bounded worker pool, never on the event loop. Pages around different positions are never merged: each
+ * load carries its own view tokens.
  */
 public final class Pages {
 
     private final TmeClient client;
+    private final UpstreamGate gate;
     private final WorkerExecutor workers;
     private final ParserMode mode;
     private final ScrapeStats stats;
     private final SingleFlight<Outcome<ChannelPage>> channelPages = new SingleFlight<>();
+    // page -> the context of the load running for it, so a reader joining a background load raises it.
+    private final ConcurrentMap<String, LoadContext> pageLoads = new ConcurrentHashMap<>();
 
-    public Pages(TmeClient client, WorkerExecutor workers, ParserMode mode, ScrapeStats stats) {
+    public Pages(TmeClient client, UpstreamGate gate, WorkerExecutor workers, ParserMode mode, ScrapeStats stats) {
         this.client = client;
+        this.gate = gate;
         this.workers = workers;
         this.mode = mode;
         this.stats = stats;
     }
 
     /** The latest page ({@code position == 0}) or the page around a post. */
-    Future<Outcome<ChannelPage>> channelPage(String channel, int position) {
-        return channelPages.run(channel + ":" + position, () -> load(() -> client.channelPage(channel, position),
-                channel, html -> ChannelPageParser.parse(html, mode)));
+    Future<Outcome<ChannelPage>> channelPage(LoadContext load, String channel, int position) {
+        String page = channel + ":" + position;
+        LoadContext running = pageLoads.putIfAbsent(page, load);
+        if (running != null) {
+            running.joinedBy(load);
+        }
+        return channelPages.run(page, () -> load(load, () -> client.channelPage(channel, position), channel,
+                html -> ChannelPageParser.parse(html, mode)).onComplete(done -> pageLoads.remove(page, load)));
     }
 
-    Future<Outcome<MorePage>> more(String channel, Direction direction, int position) {
-        return load(() -> client.more(channel, direction, position), channel, html -> MoreParser.parse(html, mode));
+    Future<Outcome<MorePage>> more(LoadContext load, String channel, Direction direction, int position) {
+        return load(load, () -> client.more(channel, direction, position), channel, html -> MoreParser.parse(html, mode));
     }
 
-    Future<Outcome<ChannelPreview>> preview(String channel) {
-        return load(() -> client.preview(channel), channel, PreviewParser::parse);
+    Future<Outcome<ChannelPreview>> preview(LoadContext load, String channel) {
+        return load(load, () -> client.preview(channel), channel, PreviewParser::parse);
     }
 
     /** Callers that shared a page load another caller had started, and the parser's counters ({@code scrape.*}). */
@@ -60,16 +77,24 @@ public final class Pages {
         return all;
     }
 
+    ScrapeStats stats() {
+        return stats;
+    }
+
     /** Runs {@code work} on the worker pool. */
-    <T> Future<T> onWorker(java.util.concurrent.Callable<T> work) {
+    <T> Future<T> onWorker(Callable<T> work) {
         return workers.executeBlocking(work, false);
     }
 
-    private <T> Future<Outcome<T>> load(Supplier<Future<Upstream>> fetch, String channel,
-                                        Function<String, tme.scraper.parse.Parsed<T>> parser) {
-        // ok.body() decodes the 100-300 KB page: it belongs inside the worker task, with the parsing.
-        return fetch.get().compose(result -> result instanceof Upstream.Ok ok
-                ? onWorker(() -> Outcomes.parsed(parser.apply(ok.body()), channel, stats))
-                : Future.succeededFuture(Outcomes.upstream(result, channel, stats)));
+    private <T> Future<Outcome<T>> load(LoadContext load, Supplier<Future<Upstream>> fetch, String channel,
+                                        Function<String, Parsed<T>> parser) {
+        return gate.pass(load, fetch, Signals::of).compose(passage -> switch (passage) {
+            case Passage.Refused<Upstream> refused -> Future.succeededFuture(Outcomes.refused(refused));
+            // ok.body() decodes the 100-300 KB page: it belongs inside the worker task, with the parsing.
+            case Passage.Through<Upstream>(Upstream.Ok ok) ->
+                    onWorker(() -> Outcomes.parsed(parser.apply(ok.body()), channel, stats));
+            case Passage.Through<Upstream>(Upstream other) ->
+                    Future.succeededFuture(Outcomes.upstream(other, channel, stats, gate.cooldownLeft()));
+        });
     }
 }

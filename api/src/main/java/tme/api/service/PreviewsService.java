@@ -10,22 +10,27 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Function;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiFunction;
 import tme.api.render.ProblemJson;
 
 /**
  * {@code POST /v1/previews}: many previews in one answer. One bad channel never fails the batch: its entry
  * carries its own problem. At most {@code parallelism} previews load at once, so one request cannot fire
- * a hundred simultaneous t.me calls.
+ * a hundred simultaneous t.me calls, and the whole request is one flow at the upstream gate: its loads share the
+ * slots fairly with other readers instead of taking them all. A channel the gate sheds (cooldown, full queues)
+ * is reported in its own entry, with the others answered as usual.
  */
 public final class PreviewsService {
 
     private static final JsonFactory FACTORY = new JsonFactory();
 
-    private final Function<String, Future<Answer>> preview;
+    /** (channel, flow) -> the channel's preview, loaded as part of that flow. */
+    private final BiFunction<String, String, Future<Answer>> preview;
     private final int parallelism;
+    private final AtomicLong requests = new AtomicLong();
 
-    public PreviewsService(Function<String, Future<Answer>> preview, int parallelism) {
+    public PreviewsService(BiFunction<String, String, Future<Answer>> preview, int parallelism) {
         this.preview = preview;
         this.parallelism = parallelism;
     }
@@ -36,11 +41,12 @@ public final class PreviewsService {
         if (entries.isEmpty()) {
             return Future.succeededFuture(render(entries, answers));
         }
+        String flow = "previews#" + requests.incrementAndGet();
         AtomicInteger next = new AtomicInteger();
         Promise<Void> done = Promise.promise();
         AtomicInteger lanesLeft = new AtomicInteger(Math.min(parallelism, entries.size()));
         for (int lane = 0; lane < Math.min(parallelism, entries.size()); lane++) {
-            runLane(entries, answers, next, () -> {
+            runLane(flow, entries, answers, next, () -> {
                 if (lanesLeft.decrementAndGet() == 0) {
                     done.complete();
                 }
@@ -52,7 +58,7 @@ public final class PreviewsService {
     /** A name to preview, or the problem that made it unusable (an invalid name). */
     public record Entry(String name, Problem problem) {}
 
-    private void runLane(List<Entry> entries, Answer[] answers, AtomicInteger next, Runnable laneDone) {
+    private void runLane(String flow, List<Entry> entries, Answer[] answers, AtomicInteger next, Runnable laneDone) {
         int index = next.getAndIncrement();
         if (index >= entries.size()) {
             laneDone.run();
@@ -61,10 +67,10 @@ public final class PreviewsService {
         Entry entry = entries.get(index);
         Future<Answer> answer = entry.problem() != null
                 ? Future.succeededFuture(new Answer.Failure(entry.problem()))
-                : preview.apply(entry.name()).recover(e -> Future.succeededFuture(new Answer.Failure(Problem.internal())));
+                : preview.apply(entry.name(), flow).recover(e -> Future.succeededFuture(new Answer.Failure(Problem.internal())));
         answer.onComplete(result -> {
             answers[index] = result.result();
-            runLane(entries, answers, next, laneDone);
+            runLane(flow, entries, answers, next, laneDone);
         });
     }
 

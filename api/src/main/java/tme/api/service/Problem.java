@@ -15,12 +15,15 @@ import java.time.Duration;
  */
 public record Problem(int status, String code, String detail, String parameter, Duration retryAfter) {
 
+    /** The code of a channel that does not exist: remembered for every route of that channel. */
+    public static final String CHANNEL_NOT_FOUND = "channel_not_found";
+
     public static Problem invalid(String parameter, String detail) {
         return new Problem(422, "invalid_parameter", detail, parameter, null);
     }
 
     public static Problem channelNotFound(String channel) {
-        return new Problem(404, "channel_not_found", "Channel @" + channel + " does not exist or is not public", null, null);
+        return new Problem(404, CHANNEL_NOT_FOUND, "Channel @" + channel + " does not exist or is not public", null, null);
     }
 
     public static Problem postNotFound(String channel, int id) {
@@ -37,6 +40,23 @@ public record Problem(int status, String code, String detail, String parameter, 
 
     public static Problem upstreamFailed(String detail) {
         return new Problem(503, "upstream_unavailable", detail, null, Duration.ofSeconds(5));
+    }
+
+    /** The fleet paused its requests to t.me (t.me or a proxy in front of it said no); nothing cached to answer. */
+    public static Problem upstreamCoolingDown(Duration retryAfter) {
+        return new Problem(503, "upstream_cooldown", "t.me asked us to pause; nothing cached to answer with", null,
+                retryAfter);
+    }
+
+    /** Our fleet-wide budget of t.me requests has no room for this one before its deadline. */
+    public static Problem upstreamBudgetSpent(Duration retryAfter) {
+        return new Problem(503, "upstream_budget", "Our request budget for t.me is spent for the moment", null,
+                retryAfter);
+    }
+
+    /** Too many requests wait for t.me already: refused at once rather than late. */
+    public static Problem overloaded(Duration retryAfter) {
+        return new Problem(503, "overloaded", "Too many requests are waiting for t.me; retry later", null, retryAfter);
     }
 
     public static Problem upstreamTimeout(Duration after) {

@@ -1,7 +1,10 @@
 package tme.api.service;
 
+import java.util.EnumMap;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.LongAdder;
+import tme.scraper.parse.Anomaly;
 
 /**
  * Counters for upstream surprises, so a t.me markup change shows up as a number before users report it.
@@ -9,15 +12,21 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class ScrapeStats {
 
-    /** Pages that were neither a channel nor a known not-found page (markup change, captcha, empty 200). */
-    private final LongAdder anomalies = new LongAdder();
+    /** Pages we would not store as truth, by why: captcha, challenge, empty, truncated, posts missing, ... */
+    private final Map<Anomaly, LongAdder> anomalies = new EnumMap<>(Anomaly.class);
     /** Posts that could only be parsed in part. */
     private final LongAdder oddPosts = new LongAdder();
     /** Pages parsed successfully. */
     private final LongAdder pagesParsed = new LongAdder();
 
-    void anomaly() {
-        anomalies.increment();
+    public ScrapeStats() {
+        for (Anomaly kind : Anomaly.values()) {
+            anomalies.put(kind, new LongAdder());
+        }
+    }
+
+    void anomaly(Anomaly kind) {
+        anomalies.get(kind).increment();
     }
 
     void parsed(int oddPostsOnPage) {
@@ -25,11 +34,21 @@ public final class ScrapeStats {
         oddPosts.add(oddPostsOnPage);
     }
 
-    /** By metric name, for {@code GET /metrics}. */
+    /**
+     * By metric name, for {@code GET /metrics}: {@code scrape.upstream_anomalies} (all of them) and
+     * {@code scrape.anomalies.<kind>} for each kind.
+     */
     public Map<String, Long> snapshot() {
-        return Map.of(
-                "scrape.upstream_anomalies", anomalies.sum(),
-                "scrape.odd_posts", oddPosts.sum(),
-                "scrape.pages_parsed", pagesParsed.sum());
+        Map<String, Long> all = new TreeMap<>();
+        long total = 0;
+        for (Map.Entry<Anomaly, LongAdder> entry : anomalies.entrySet()) {
+            long count = entry.getValue().sum();
+            all.put("scrape.anomalies." + entry.getKey().metricName(), count);
+            total += count;
+        }
+        all.put("scrape.upstream_anomalies", total);
+        all.put("scrape.odd_posts", oddPosts.sum());
+        all.put("scrape.pages_parsed", pagesParsed.sum());
+        return all;
     }
 }

@@ -1,0 +1,114 @@
+package tme.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.handler.codec.DateFormatter;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import tme.api.FleetClient.Reply;
+import tme.scraper.testing.FakeTme;
+
+/**
+ * A 429 is a schedule for the whole fleet: two servers on one Redis, t.me throttling. After the first 429 no
+ * request reaches t.me until its wait has passed, every client meanwhile gets a fast 503 with a Retry-After no
+ * longer than t.me's, and afterwards the servers resume at a fraction of the rate (read from the fake's
+ * request times). Once for each way t.me can say how long: seconds, an HTTP date, a JSON body, nothing.
+ */
+class GateCooldownTest {
+
+    static final int CHANNELS = 50;
+    static final int REQUESTS = 200;
+    /** Fleet budget: 8/s, burst 8. The ramp starts each server at a quarter: 2/s. */
+    static final Map<String, String> ENV = Map.of("TELEGRAM_RATE", "8", "TELEGRAM_BURST", "8");
+
+    final Fleet fleet = new Fleet(2, ENV, InstantSource.system());
+    final FakeTme tme = fleet.tme;
+    final FleetClient client = new FleetClient();
+
+    @AfterEach
+    void stop() {
+        client.close();
+        fleet.close();
+    }
+
+    @Test
+    void retryAfterSeconds_pausesTheFleetForThatLong() {
+        pausesTheFleet(fake -> fake.throttle(Duration.ofSeconds(3)), Duration.ofSeconds(3), 3);
+    }
+
+    @Test
+    void retryAfterHttpDate_pausesTheFleetUntilThatTime() {
+        // An HTTP date has whole seconds: 4s ahead is 3..4s from now.
+        String date = DateFormatter.format(new Date(System.currentTimeMillis() + 4_000));
+        pausesTheFleet(fake -> fake.throttleWithHeader(date), Duration.ofSeconds(3), 4);
+    }
+
+    @Test
+    void jsonRetryAfter_pausesTheFleetForThatLong() {
+        pausesTheFleet(fake -> fake.throttleWithJson(3), Duration.ofSeconds(3), 3);
+    }
+
+    @Test
+    void noHint_pausesTheFleetForAtLeastTheBackoffFloor() {
+        // No hint: a first backoff with full jitter between 1s and 2s.
+        pausesTheFleet(FakeTme::throttleWithoutHint, Duration.ofSeconds(1), 2);
+    }
+
+    private void pausesTheFleet(Consumer<FakeTme> throttling, Duration quiet, long maxRetryAfter) {
+        tme.anyChannelAs("durov");
+        throttling.accept(tme);
+
+        Reply first = client.get(fleet.server(0), "/v1/body/first").join();
+        assertEquals(503, first.status());
+        assertEquals("upstream_throttled", first.code());
+        assertTrue(first.retryAfter() >= 1 && first.retryAfter() <= maxRetryAfter, "Retry-After " + first.retryAfter());
+        long firstThrottled = tme.arrivals().getFirst();
+
+        List<Reply> paused = burstOverBothServers();
+        long burstEnded = System.nanoTime();
+        assertEquals(Map.of(503, (long) REQUESTS), FleetClient.tally(paused, Reply::status));
+        assertEquals(Map.of("upstream_cooldown", (long) REQUESTS), FleetClient.tally(paused, Reply::code));
+        assertTrue(paused.stream().allMatch(r -> r.retryAfter() >= 1 && r.retryAfter() <= maxRetryAfter),
+                "Retry-After values " + FleetClient.tally(paused, Reply::retryAfter));
+        if (burstEnded - firstThrottled < quiet.toNanos()) {
+            assertEquals(1, tme.totalHits(), "nothing reached t.me during the pause");
+        }
+
+        tme.reset().anyChannelAs("durov"); // t.me answers again
+        List<Long> resumed;
+        try (Trickle trickle = new Trickle(client, fleet.servers(), "later", 20)) {
+            FleetAwait.until("t.me sees requests again for 1.5 s", () -> {
+                List<Long> arrivals = tme.arrivals();
+                return !arrivals.isEmpty() && System.nanoTime() - arrivals.getFirst() > 1_500_000_000L;
+            }, () -> tme.arrivals().size() + " arrivals");
+            resumed = tme.arrivals();
+        }
+        long firstAfter = resumed.getFirst();
+        assertTrue(firstAfter - firstThrottled >= quiet.toNanos(),
+                "t.me was asked again " + (firstAfter - firstThrottled) / 1_000_000 + " ms after the first 429");
+        long inFirstSecond = resumed.stream().filter(t -> t - firstAfter < 1_000_000_000L).count();
+        // Each server resumes at a quarter of 8/s: 2/s, and no burst; at full rate they would take 8 + 8.
+        assertTrue(inFirstSecond >= 1 && inFirstSecond <= 2 * 3, "requests in the first second after the pause: "
+                + inFirstSecond);
+        System.out.printf("cooldown: quiet for %d ms after the first 429, then %d requests in the first second%n",
+                (firstAfter - firstThrottled) / 1_000_000, inFirstSecond);
+    }
+
+    /** {@link #REQUESTS} reads of {@link #CHANNELS} channels nobody read before, half to each server. */
+    private List<Reply> burstOverBothServers() {
+        List<CompletableFuture<Reply>> replies = new ArrayList<>(REQUESTS);
+        for (int i = 0; i < REQUESTS; i++) {
+            replies.add(client.get(fleet.server(i % 2), "/v1/body/uncached" + (i % CHANNELS)));
+        }
+        return FleetClient.all(replies);
+    }
+}

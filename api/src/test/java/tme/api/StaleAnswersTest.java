@@ -1,0 +1,100 @@
+package tme.api;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.json.JsonObject;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import tme.scraper.testing.FakeTme;
+import tme.scraper.testing.Surprises;
+
+/**
+ * Readers keep the last good answer while t.me says no: fresh for 2 s, then t.me fails in one of four ways. Every
+ * read (one each 10 ms of the test clock) gets the last good bytes, stale, and t.me sees at most one request per
+ * {@code UPSTREAM_ERROR_TTL} (2 s) for that key per process; only past {@code MAX_STALE} does a reader see the
+ * failure. Once on one server without Redis, once on two servers sharing Redis.
+ */
+class StaleAnswersTest {
+
+    static final String BODY = "/v1/body/durov";
+    static final Map<String, String> ENV = Map.of("CACHE_TTL_LATEST", "2s", "UPSTREAM_ERROR_TTL", "2s",
+            "MAX_STALE", "1h");
+    static final Duration STEP = Duration.ofMillis(10);
+    static final Duration READING = Duration.ofSeconds(4);
+    static final Set<String> LAST_GOOD = Set.of("L1", "L2", "STALE");
+
+    /** How t.me fails once the entry is stored, and what a reader sees once nothing usable is left. */
+    enum Failure {
+        SERVER_ERROR(tme -> tme.status("/s/durov", 500), "upstream_unavailable"),
+        THROTTLED(tme -> tme.throttle("/s/durov", Duration.ofSeconds(30)), "upstream_throttled"),
+        CAPTCHA(tme -> tme.respond("/s/durov", 200, Surprises.captchaPage(), Map.of()), "upstream_anomaly"),
+        HEADER_WITHOUT_POSTS(tme -> tme.respond("/s/durov", 200, Surprises.headerWithoutPosts("durov"), Map.of()),
+                "upstream_anomaly");
+
+        final Consumer<FakeTme> apply;
+        final String codeWhenNothingIsLeft;
+
+        Failure(Consumer<FakeTme> apply, String codeWhenNothingIsLeft) {
+            this.apply = apply;
+            this.codeWhenNothingIsLeft = codeWhenNothingIsLeft;
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Failure.class)
+    void oneServer_failingKeyReadEvery10msFor4s_servesTheLastGoodBytes_atMostThreeTmeRequests(Failure failure) {
+        try (CacheFleet fleet = CacheFleet.withoutRedis()) {
+            servesLastGood(fleet, List.of(fleet.server(ENV)), failure);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Failure.class)
+    void twoServersOnRedis_failingKey_servesTheLastGoodBytes_atMostThreeTmeRequestsPerServer(Failure failure) {
+        try (CacheFleet fleet = CacheFleet.withRedis()) {
+            servesLastGood(fleet, List.of(fleet.server(ENV), fleet.server(ENV)), failure);
+        }
+    }
+
+    private static void servesLastGood(CacheFleet fleet, List<TestServer> servers, Failure failure) {
+        HttpResponse<byte[]> good = CacheHttp.get(servers.getFirst(), BODY);
+        assertEquals(200, good.statusCode());
+        failure.apply.accept(fleet.tme);
+
+        int reads = 0;
+        for (Duration read = Duration.ZERO; read.compareTo(READING) < 0; read = read.plus(STEP), reads++) {
+            fleet.clock.advance(STEP);
+            HttpResponse<byte[]> answer = CacheHttp.get(servers.get(reads % servers.size()), BODY);
+            assertEquals(200, answer.statusCode(), "read at +" + read.toMillis() + " ms");
+            assertTrue(LAST_GOOD.contains(CacheHttp.level(answer)), "X-Cache " + CacheHttp.level(answer));
+            assertArrayEquals(good.body(), answer.body(), "the last good bytes at +" + read.toMillis() + " ms");
+            awaitNoLoadInFlight(servers);
+        }
+
+        long asked = fleet.tme.hits("/s/durov") - 1;
+        assertTrue(asked >= 1 && asked <= 3L * servers.size(), failure + ": t.me asked " + asked + " times in "
+                + reads + " reads");
+        assertTrue(Fleet.sum("coalescing.stale.served", servers) + Fleet.sum("coalescing.stale.if_error", servers) > 0);
+        System.out.printf("stale, %s, %d server(s): %d reads over 4 s, %d t.me requests%n", failure, servers.size(),
+                reads, asked);
+
+        fleet.clock.advance(Duration.ofHours(1)); // past MAX_STALE: nothing usable is left
+        HttpResponse<byte[]> gone = CacheHttp.get(servers.getFirst(), BODY);
+        assertTrue(gone.statusCode() >= 502 && gone.statusCode() <= 503, "status " + gone.statusCode());
+        assertEquals(failure.codeWhenNothingIsLeft, new JsonObject(CacheHttp.text(gone)).getString("code"));
+    }
+
+    private static void awaitNoLoadInFlight(List<TestServer> servers) {
+        FleetAwait.until("no load or refresh in flight",
+                () -> Fleet.sum("coalescing.loads_in_flight", servers) == 0,
+                () -> servers.stream().map(Fleet::metrics).toList().toString());
+    }
+}
