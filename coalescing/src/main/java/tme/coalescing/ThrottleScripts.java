@@ -1,0 +1,57 @@
+package tme.coalescing;
+
+/**
+ * The throttle's protocol as Lua, each script one atomic round trip. Both keys share the hash tag of
+ * {@link ThrottleConfig#keyPrefix()} ({@code {tme:gate}:cooldown}, {@code {tme:gate}:budget}), so the scripts run
+ * on a Redis Cluster too. Sent with EVAL like {@link LeaseScripts}: they are short, and a restarted Redis then
+ * needs no NOSCRIPT retry.
+ *
+ * <p>The cooldown key holds the length (ms) it was last set to and expires when the cooldown ends; it is only
+ * ever extended. The budget key holds the GCRA's theoretical arrival time in microseconds of Redis {@code TIME}:
+ * one clock for the whole fleet, whatever the servers' clocks say.
+ */
+final class ThrottleScripts {
+
+    /**
+     * KEYS: cooldown, budget. ARGV: interval µs (1/rate), tolerance µs ((burst-1) x interval), deadline µs,
+     * notBefore µs (the earliest the caller can send, e.g. its ramp slot).
+     * Answers {cooldownLeftMs, cooldownLengthMs, waitµs, granted (1 or 0), sendAtµs (Redis time)}:
+     * while cooling, the first two are positive and nothing else is looked at; a token later than the deadline
+     * is answered with granted 0 and not reserved.
+     */
+    static final String BUDGET = """
+            local left = redis.call('PTTL', KEYS[1])
+            if left > 0 then
+              return {left, tonumber(redis.call('GET', KEYS[1])) or left, 0, 0, 0}
+            end
+            local time = redis.call('TIME')
+            local now = tonumber(time[1]) * 1000000 + tonumber(time[2])
+            local at = now + tonumber(ARGV[4])
+            local arrival = math.max(tonumber(redis.call('GET', KEYS[2])) or 0, at)
+            local sendAt = math.max(at, arrival - tonumber(ARGV[2]))
+            local wait = sendAt - now
+            if wait > tonumber(ARGV[3]) then
+              return {0, 0, wait, 0, sendAt}
+            end
+            local nextArrival = arrival + tonumber(ARGV[1])
+            redis.call('SET', KEYS[2], string.format('%.0f', nextArrival),
+              'PX', math.ceil((nextArrival - now) / 1000) + 1000)
+            return {0, 0, wait, 1, sendAt}
+            """;
+
+    /**
+     * KEYS: cooldown. ARGV: length ms. Sets the cooldown to end in {@code length} unless it already ends later
+     * (compares PTTL: never shortens). Answers {leftMs, lengthMs} of the cooldown as it now stands.
+     */
+    static final String COOL_DOWN = """
+            local left = redis.call('PTTL', KEYS[1])
+            local length = tonumber(ARGV[1])
+            if left < length then
+              redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[1])
+              return {length, length}
+            end
+            return {left, tonumber(redis.call('GET', KEYS[1])) or left}
+            """;
+
+    private ThrottleScripts() {}
+}
