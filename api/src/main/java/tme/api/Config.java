@@ -5,6 +5,8 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import tme.cache.CacheConfig;
+import tme.coalescing.SlotsConfig;
+import tme.coalescing.ThrottleConfig;
 import tme.scraper.parse.ParserMode;
 
 /**
@@ -23,10 +25,14 @@ import tme.scraper.parse.ParserMode;
  * @param sharedCoalescing   whether processes coordinate loads through Redis leases ({@code SHARED_COALESCING})
  * @param rawCopiesMaxMb     memory for decompressed copies of hot answers, for clients without zstd
  *                           ({@code MEMORY_CACHE_RAW_MB}; 0 decompresses every response)
+ * @param slots              the upstream gate's fair slots ({@code TELEGRAM_MAX_CONCURRENCY}, {@code UPSTREAM_QUEUE_LIMIT})
+ * @param throttle           the upstream gate's fleet-wide budget and cooldown ({@code TELEGRAM_RATE},
+ *                           {@code TELEGRAM_BURST}, {@code TELEGRAM_LOCAL_RATE}, {@code TELEGRAM_LOCAL_BURST})
  */
 public record Config(
         int port, URI telegramBaseUrl, Duration telegramTimeout, ParserMode parserMode, int parseWorkers,
-        CacheConfig cache, Ttls ttls, double earlyRefreshWindow, boolean sharedCoalescing, int rawCopiesMaxMb) {
+        CacheConfig cache, Ttls ttls, double earlyRefreshWindow, boolean sharedCoalescing, int rawCopiesMaxMb,
+        SlotsConfig slots, ThrottleConfig throttle) {
 
     public static Config fromEnv(Map<String, String> env) {
         EnvReader in = new EnvReader(env);
@@ -38,11 +44,30 @@ public record Config(
                 in.integer("PARSE_WORKERS", Math.max(2, Runtime.getRuntime().availableProcessors()), 1, 256),
                 cache(in),
                 Ttls.fromEnv(in),
-                in.fraction("EARLY_REFRESH_WINDOW", 0.10, 0.0, 0.5),
+                in.number("EARLY_REFRESH_WINDOW", 0.10, 0.0, 0.5),
                 in.flag("SHARED_COALESCING", true),
-                in.integer("MEMORY_CACHE_RAW_MB", 64, 0, 1_048_576));
+                in.integer("MEMORY_CACHE_RAW_MB", 64, 0, 1_048_576),
+                slots(in),
+                throttle(in));
         in.failIfAnyProblem();
         return config;
+    }
+
+    private static SlotsConfig slots(EnvReader in) {
+        SlotsConfig defaults = SlotsConfig.defaults();
+        int concurrency = in.integer("TELEGRAM_MAX_CONCURRENCY", defaults.maxConcurrency(), 1, 4096);
+        int queuePerSlot = in.integer("UPSTREAM_QUEUE_LIMIT", defaults.queuePerSlot(), 0, 4096);
+        return in.checked(() -> new SlotsConfig(concurrency, queuePerSlot), defaults);
+    }
+
+    /** The fleet's rate and burst; without Redis each server uses its local ones, which default to the fleet's. */
+    private static ThrottleConfig throttle(EnvReader in) {
+        ThrottleConfig defaults = ThrottleConfig.defaults();
+        double rate = in.number("TELEGRAM_RATE", defaults.rate(), 0.01, 100_000);
+        int burst = in.integer("TELEGRAM_BURST", defaults.burst(), 1, 100_000);
+        double localRate = in.number("TELEGRAM_LOCAL_RATE", rate, 0.01, 100_000);
+        int localBurst = in.integer("TELEGRAM_LOCAL_BURST", burst, 1, 100_000);
+        return in.checked(() -> defaults.withFleet(rate, burst).withLocal(localRate, localBurst), defaults);
     }
 
     private static CacheConfig cache(EnvReader in) {

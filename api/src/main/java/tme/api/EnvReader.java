@@ -103,7 +103,7 @@ final class EnvReader {
         return fallback;
     }
 
-    double fraction(String name, double fallback, double min, double max) {
+    double number(String name, double fallback, double min, double max) {
         String raw = value(name);
         if (raw == null) {
             return fallback;

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import tme.api.http.InvalidRequests;
 import tme.api.http.Routes;
 import tme.api.service.ChannelService;
+import tme.api.service.MissingChannels;
 import tme.api.service.Metrics;
 import tme.api.service.Pages;
 import tme.api.service.PreviewsService;
@@ -23,6 +24,7 @@ import tme.coalescing.CoalescingCache;
 import tme.coalescing.CoalescingConfig;
 import tme.coalescing.Leases;
 import tme.coalescing.LeaseTimes;
+import tme.coalescing.UpstreamGate;
 import tme.scraper.fetch.TmeClient;
 
 /** Builds every object with {@code new}, in dependency order, and starts the HTTP server. */
@@ -79,22 +81,27 @@ public final class Main {
 
     /** Wires the server for a config and a clock; tests call this with a fake t.me and a test clock. */
     public static Future<HttpServer> start(Vertx vertx, Config config, InstantSource clock) {
-        TmeClient client = new TmeClient(vertx, new TmeClient.Options(
-                config.telegramBaseUrl(), config.telegramTimeout(), UPSTREAM_CONNECTIONS));
+        // The pool never caps below the gate's slots: the slots decide how many requests t.me sees at once.
+        TmeClient client = new TmeClient(vertx, new TmeClient.Options(config.telegramBaseUrl(), config.telegramTimeout(),
+                Math.max(UPSTREAM_CONNECTIONS, config.slots().maxConcurrency())));
         WorkerExecutor parsers = vertx.createSharedWorkerExecutor(
                 "tme-parse", config.parseWorkers(), 30, TimeUnit.SECONDS);
-        ScrapeStats stats = new ScrapeStats();
-        Pages pages = new Pages(client, parsers, config.parserMode(), stats);
-        // Without REDIS_URL the server runs on L1 alone; with it, Redis is L2 and carries the leases on the same link.
+        // Without REDIS_URL the server runs on L1 alone; with it, Redis is L2 and carries the leases, the fleet's
+        // cooldown and its budget, all on the same link.
         Optional<RedisLink> redis = config.cache().redisUrl().map(url -> RedisLink.create(vertx, config.cache(), clock));
+        UpstreamGate gate = UpstreamGate.create(config.slots(), config.throttle(), config.telegramTimeout(), redis,
+                clock, vertx);
+        Pages pages = new Pages(client, gate, parsers, config.parserMode(), new ScrapeStats());
         TwoLevelCache levels = TwoLevelCache.create(config.cache(), clock,
                 redis.map(link -> L2.redis(link, clock)).orElse(L2.none()));
         CoalescingCache cache = CoalescingCache.create(levels, leases(vertx, config, clock, redis),
                 coalescing(config), clock, vertx);
-        ChannelService channels = new ChannelService(pages, cache, config.parserMode(), config.ttls());
+        MissingChannels missing = new MissingChannels(levels, clock, config.ttls().notFound());
+        ChannelService channels = new ChannelService(pages, cache, missing, config.parserMode(), config.ttls());
         PreviewsService previews = new PreviewsService(channels::preview, PREVIEWS_PARALLELISM);
-        // The read path's counters (cache levels, coalescing, pages, parser) and the t.me client's.
-        Metrics metrics = new Metrics(List.of(channels::counters, () -> Metrics.upstream(client.stats())));
+        // The read path's counters (cache levels, coalescing, pages, parser), the gate's and the t.me client's.
+        Metrics metrics = new Metrics(List.of(channels::counters, gate::counters,
+                () -> Metrics.upstream(client.stats())));
         return vertx.createHttpServer(serverOptions())
                 .requestHandler(Routes.router(vertx, channels, previews, metrics, clock, config.rawCopiesMaxMb() * 1024L * 1024L))
                 .invalidRequestHandler(new InvalidRequests())

@@ -82,6 +82,9 @@ public final class LoadContext {
     /** Runs {@code listener} when this load is raised (at once, if it already was since the call). */
     public void onRaise(Runnable listener) {
         raiseListeners.add(listener);
+        if (priority == Priority.USER && raiseListeners.remove(listener)) {
+            listener.run(); // raised before (or while) the listener was added
+        }
     }
 
     @Override

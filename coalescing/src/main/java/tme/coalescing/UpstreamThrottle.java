@@ -81,22 +81,25 @@ public final class UpstreamThrottle {
     }
 
     /** What upstream answered a request this throttle admitted; a pause signal cools the fleet down. */
-    public void report(Admission.Admitted admitted, Signal signal) {
+    public Future<Void> report(Admission.Admitted admitted, Signal signal) {
         switch (signal.kind()) {
             case THROTTLED -> counts.increment(ThrottleCount.SIGNALS_THROTTLED);
             case INTERCEPTED -> counts.increment(ThrottleCount.SIGNALS_INTERCEPTED);
             case OK, FAILED -> {
-                return;
+                return Future.succeededFuture();
             }
         }
-        cooldown.onPause(admitted.sentAt(), signal.retryAfter(), clock.instant()).ifPresent(change -> {
+        return cooldown.onPause(admitted.sentAt(), signal.retryAfter(), clock.instant()).map(change -> {
             if (change.started()) {
                 counts.increment(ThrottleCount.COOLDOWNS_STARTED);
                 LOG.log(System.Logger.Level.WARNING, "upstream asked to pause (" + signal.kind() + "): fleet cools down for "
                         + change.length().toMillis() + "ms, strike " + cooldown.strikes(clock.instant()));
             }
-            fleet.ifPresent(budget -> budget.coolDown(change.length()).onSuccess(held -> held.ifPresent(this::adopt)));
-        });
+            // Answered once the fleet knows: a reader told "paused" must not see another server ask t.me next.
+            return fleet.map(budget -> budget.coolDown(change.length())
+                    .onSuccess(held -> held.ifPresent(this::adopt)).<Void>mapEmpty().otherwiseEmpty())
+                    .orElse(Future.succeededFuture());
+        }).orElse(Future.succeededFuture());
     }
 
     /**
@@ -115,6 +118,15 @@ public final class UpstreamThrottle {
     /** What is left before this process sends again (the fleet's cooldown, then its own jitter), if anything. */
     public Optional<Duration> cooldownLeft() {
         return cooldown.left(clock.instant());
+    }
+
+    /**
+     * The refusal a request gets at once while this process knows of a cooldown, counted like one from
+     * {@link #admit}: lets the gate answer before the request queues for a slot.
+     */
+    public Optional<Admission.Refused> refusalWhileCooling() {
+        return cooldown.left(clock.instant())
+                .map(left -> ((Verdict.No) refuse(Refusal.COOLDOWN, left)).refused());
     }
 
     /** The {@code gate.*} counters and gauges (see {@link ThrottleCount}). */
@@ -206,12 +218,10 @@ public final class UpstreamThrottle {
         } catch (RuntimeException bug) {
             answer = Future.failedFuture(bug);
         }
-        return answer.transform(done -> {
-            report(admitted, done.succeeded() ? signal.apply(done.result()) : Signal.failed());
-            return done.succeeded()
-                    ? Future.succeededFuture(new Passage.Through<>(done.result()))
-                    : Future.failedFuture(done.cause());
-        });
+        return answer.transform(done -> report(admitted, done.succeeded() ? signal.apply(done.result()) : Signal.failed())
+                .transform(reported -> done.succeeded()
+                        ? Future.succeededFuture(new Passage.Through<>(done.result()))
+                        : Future.failedFuture(done.cause())));
     }
 
     private void adopt(Take.Cooling cooling) {
