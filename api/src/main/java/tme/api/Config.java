@@ -53,6 +53,7 @@ public record Config(
         int poolSize = in.integer("REDIS_POOL_SIZE", CacheConfig.DEFAULT_POOL_SIZE, 32, 1024);
         Optional<String> redisUrl = Optional.ofNullable(in.value("REDIS_URL"));
         return in.checked(() -> new CacheConfig(memoryMb * 1024L * 1024L, l1MaxTtl, redisUrl, redisTimeout, poolSize,
-                defaults.breakerErrors(), defaults.breakerWindow(), defaults.breakerOpenFor()), defaults);
+                defaults.breakerErrors(), defaults.breakerWindow(), defaults.breakerOpenFor(), defaults.staleness()),
+                defaults);
     }
 }

@@ -39,6 +39,11 @@ public record Problem(int status, String code, String detail, String parameter, 
         return new Problem(503, "upstream_unavailable", detail, null, Duration.ofSeconds(5));
     }
 
+    /** Too many requests already wait for t.me in this server: a fast 503 now beats a slow one later. */
+    public static Problem overloaded(Duration retryAfter) {
+        return new Problem(503, "overloaded", "Too many requests are waiting for t.me; retry later", null, retryAfter);
+    }
+
     public static Problem upstreamTimeout(Duration after) {
         return new Problem(504, "upstream_timeout", "t.me did not answer within " + after.toMillis() + " ms", null, null);
     }
