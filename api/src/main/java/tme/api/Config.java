@@ -5,6 +5,8 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import tme.cache.CacheConfig;
+import tme.cache.Staleness;
+import tme.coalescing.CoalescingConfig;
 import tme.coalescing.SlotsConfig;
 import tme.coalescing.ThrottleConfig;
 import tme.scraper.parse.ParserMode;
@@ -26,13 +28,15 @@ import tme.scraper.parse.ParserMode;
  * @param rawCopiesMaxMb     memory for decompressed copies of hot answers, for clients without zstd
  *                           ({@code MEMORY_CACHE_RAW_MB}; 0 decompresses every response)
  * @param slots              the upstream gate's fair slots ({@code TELEGRAM_MAX_CONCURRENCY}, {@code UPSTREAM_QUEUE_LIMIT})
+ * @param errorTtl           how long a failed load is remembered per key ({@code UPSTREAM_ERROR_TTL}, 2s)
+ * @param maxWaiting         requests waiting for upstream work at most ({@code MAX_WAITING_REQUESTS}, 4096)
  * @param throttle           the upstream gate's fleet-wide budget and cooldown ({@code TELEGRAM_RATE},
  *                           {@code TELEGRAM_BURST}, {@code TELEGRAM_LOCAL_RATE}, {@code TELEGRAM_LOCAL_BURST})
  */
 public record Config(
         int port, URI telegramBaseUrl, Duration telegramTimeout, ParserMode parserMode, int parseWorkers,
         CacheConfig cache, Ttls ttls, double earlyRefreshWindow, boolean sharedCoalescing, int rawCopiesMaxMb,
-        SlotsConfig slots, ThrottleConfig throttle) {
+        Duration errorTtl, int maxWaiting, SlotsConfig slots, ThrottleConfig throttle) {
 
     public static Config fromEnv(Map<String, String> env) {
         EnvReader in = new EnvReader(env);
@@ -47,6 +51,8 @@ public record Config(
                 in.number("EARLY_REFRESH_WINDOW", 0.10, 0.0, 0.5),
                 in.flag("SHARED_COALESCING", true),
                 in.integer("MEMORY_CACHE_RAW_MB", 64, 0, 1_048_576),
+                in.positiveDuration("UPSTREAM_ERROR_TTL", CoalescingConfig.DEFAULT_ERROR_TTL),
+                in.integer("MAX_WAITING_REQUESTS", CoalescingConfig.DEFAULT_MAX_WAITING, 1, 1_000_000),
                 slots(in),
                 throttle(in));
         in.failIfAnyProblem();
@@ -77,7 +83,10 @@ public record Config(
         Duration redisTimeout = in.positiveDuration("REDIS_TIMEOUT", defaults.redisTimeout());
         int poolSize = in.integer("REDIS_POOL_SIZE", CacheConfig.DEFAULT_POOL_SIZE, 32, 1024);
         Optional<String> redisUrl = Optional.ofNullable(in.value("REDIS_URL"));
+        Optional<Duration> whileRevalidate = in.optionalDuration("STALE_WHILE_REVALIDATE");
+        Duration maxStale = in.nonNegativeDuration("MAX_STALE", Staleness.DEFAULT_MAX_STALE);
         return in.checked(() -> new CacheConfig(memoryMb * 1024L * 1024L, l1MaxTtl, redisUrl, redisTimeout, poolSize,
-                defaults.breakerErrors(), defaults.breakerWindow(), defaults.breakerOpenFor()), defaults);
+                defaults.breakerErrors(), defaults.breakerWindow(), defaults.breakerOpenFor(),
+                Staleness.of(whileRevalidate, maxStale)), defaults);
     }
 }

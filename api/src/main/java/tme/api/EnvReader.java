@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Reads typed settings from the environment, collecting every problem so one start-up names all bad variables. */
 final class EnvReader {
@@ -58,6 +59,20 @@ final class EnvReader {
     }
 
     Duration positiveDuration(String name, Duration fallback) {
+        return duration(name, fallback, false);
+    }
+
+    /** A duration where zero turns something off (a window of no length). */
+    Duration nonNegativeDuration(String name, Duration fallback) {
+        return duration(name, fallback, true);
+    }
+
+    /** A non-negative duration if the variable is set; empty leaves the choice to the component. */
+    Optional<Duration> optionalDuration(String name) {
+        return value(name) == null ? Optional.empty() : Optional.of(duration(name, Duration.ZERO, true));
+    }
+
+    private Duration duration(String name, Duration fallback, boolean zeroAllowed) {
         String raw = value(name);
         if (raw == null) {
             return fallback;
@@ -67,8 +82,8 @@ final class EnvReader {
             problems.add(name + " must be a duration like 500ms, 5s, 2m or PT5S: " + raw);
             return fallback;
         }
-        if (parsed.isNegative() || parsed.isZero()) {
-            problems.add(name + " must be positive: " + parsed);
+        if (parsed.isNegative() || (parsed.isZero() && !zeroAllowed)) {
+            problems.add(name + (zeroAllowed ? " must not be negative: " : " must be positive: ") + parsed);
             return fallback;
         }
         return parsed;

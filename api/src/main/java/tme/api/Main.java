@@ -5,6 +5,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.WorkerExecutor;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
+import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Optional;
@@ -36,7 +37,7 @@ public final class Main {
     /** Pooled keep-alive connections to t.me. */
     private static final int UPSTREAM_CONNECTIONS = 64;
     /** How long requests in flight may take to finish when the process is asked to stop. */
-    private static final java.time.Duration SHUTDOWN_GRACE = java.time.Duration.ofSeconds(10);
+    private static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(10);
 
     private Main() {}
 
@@ -94,8 +95,9 @@ public final class Main {
         Pages pages = new Pages(client, gate, parsers, config.parserMode(), new ScrapeStats());
         TwoLevelCache levels = TwoLevelCache.create(config.cache(), clock,
                 redis.map(link -> L2.redis(link, clock)).orElse(L2.none()));
+        // A request shed for waiting too long is told to come back when the slots are likely to have room.
         CoalescingCache cache = CoalescingCache.create(levels, leases(vertx, config, clock, redis),
-                coalescing(config), clock, vertx);
+                coalescing(config), clock, vertx, () -> atLeastASecond(gate.estimatedWait()));
         MissingChannels missing = new MissingChannels(levels, clock, config.ttls().notFound());
         ChannelService channels = new ChannelService(pages, cache, missing, config.parserMode(), config.ttls());
         PreviewsService previews = new PreviewsService(channels::preview, PREVIEWS_PARALLELISM);
@@ -119,9 +121,15 @@ public final class Main {
         return new HttpServerOptions().setCompressionSupported(false).setHttp2ClearTextEnabled(false);
     }
 
+    private static Duration atLeastASecond(Duration wait) {
+        return wait.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : wait;
+    }
+
     private static CoalescingConfig coalescing(Config config) {
         return CoalescingConfig.defaults()
                 .withRefreshWindow(config.earlyRefreshWindow())
+                .withErrorTtl(config.errorTtl())
+                .withMaxWaiting(config.maxWaiting())
                 .withMaxWait(CoalescingConfig.maxWaitFor(config.telegramTimeout()));
     }
 

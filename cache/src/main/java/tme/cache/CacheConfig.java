@@ -19,6 +19,8 @@ import java.util.Optional;
  * @param breakerErrors   consecutive errors that open the breaker
  * @param breakerWindow   ... when they all happened within this window
  * @param breakerOpenFor  how long an open breaker bypasses Redis before letting one probe through
+ * @param staleness       how long entries live on past their freshness, in both levels
+ *                        ({@code STALE_WHILE_REVALIDATE}, {@code MAX_STALE})
  */
 public record CacheConfig(
         long memoryMaxBytes,
@@ -28,13 +30,15 @@ public record CacheConfig(
         int redisPoolSize,
         int breakerErrors,
         Duration breakerWindow,
-        Duration breakerOpenFor) {
+        Duration breakerOpenFor,
+        Staleness staleness) {
 
     public static final int DEFAULT_MEMORY_MAX_MB = 256;
     public static final int DEFAULT_POOL_SIZE = 32;
 
     public CacheConfig {
         Objects.requireNonNull(redisUrl, "redisUrl");
+        Objects.requireNonNull(staleness, "staleness");
         require(memoryMaxBytes > 0, "MEMORY_CACHE_MAX_MB must be positive: " + memoryMaxBytes + " bytes");
         requirePositive(l1MaxTtl, "MEMORY_CACHE_MAX_TTL");
         requirePositive(redisTimeout, "REDIS_TIMEOUT");
@@ -46,10 +50,14 @@ public record CacheConfig(
                 || url.startsWith("unix://"), "REDIS_URL must start with redis://, rediss:// or unix://: " + url));
     }
 
-    /** L1 only: 256 MB, copies of L2 entries live 10s, Redis commands time out after 500ms, pool of 32. */
+    /**
+     * L1 only: 256 MB, copies of L2 entries live 10s, Redis commands time out after 500ms, pool of 32; entries are
+     * kept stale for their own freshness (while revalidating) and up to an hour (if loads fail).
+     */
     public static CacheConfig defaults() {
         return new CacheConfig(DEFAULT_MEMORY_MAX_MB * 1024L * 1024L, Duration.ofSeconds(10), Optional.empty(),
-                Duration.ofMillis(500), DEFAULT_POOL_SIZE, 3, Duration.ofSeconds(10), Duration.ofSeconds(30));
+                Duration.ofMillis(500), DEFAULT_POOL_SIZE, 3, Duration.ofSeconds(10), Duration.ofSeconds(30),
+                Staleness.defaults());
     }
 
     public CacheConfig withMemoryMaxMb(long megabytes) {
@@ -58,27 +66,32 @@ public record CacheConfig(
 
     public CacheConfig withMemoryMaxBytes(long bytes) {
         return new CacheConfig(bytes, l1MaxTtl, redisUrl, redisTimeout, redisPoolSize,
-                breakerErrors, breakerWindow, breakerOpenFor);
+                breakerErrors, breakerWindow, breakerOpenFor, staleness);
     }
 
     public CacheConfig withL1MaxTtl(Duration ttl) {
         return new CacheConfig(memoryMaxBytes, ttl, redisUrl, redisTimeout, redisPoolSize,
-                breakerErrors, breakerWindow, breakerOpenFor);
+                breakerErrors, breakerWindow, breakerOpenFor, staleness);
     }
 
     public CacheConfig withRedis(String url) {
         return new CacheConfig(memoryMaxBytes, l1MaxTtl, Optional.of(url), redisTimeout, redisPoolSize,
-                breakerErrors, breakerWindow, breakerOpenFor);
+                breakerErrors, breakerWindow, breakerOpenFor, staleness);
     }
 
     public CacheConfig withRedisTimeout(Duration timeout) {
         return new CacheConfig(memoryMaxBytes, l1MaxTtl, redisUrl, timeout, redisPoolSize,
-                breakerErrors, breakerWindow, breakerOpenFor);
+                breakerErrors, breakerWindow, breakerOpenFor, staleness);
     }
 
     public CacheConfig withRedisPoolSize(int size) {
         return new CacheConfig(memoryMaxBytes, l1MaxTtl, redisUrl, redisTimeout, size,
-                breakerErrors, breakerWindow, breakerOpenFor);
+                breakerErrors, breakerWindow, breakerOpenFor, staleness);
+    }
+
+    public CacheConfig withStaleness(Staleness stale) {
+        return new CacheConfig(memoryMaxBytes, l1MaxTtl, redisUrl, redisTimeout, redisPoolSize,
+                breakerErrors, breakerWindow, breakerOpenFor, stale);
     }
 
     private static void require(boolean condition, String message) {

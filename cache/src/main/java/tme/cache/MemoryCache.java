@@ -22,7 +22,7 @@ final class MemoryCache {
      */
     static final int ENTRY_OVERHEAD = 400;
 
-    /** An entry: the value, until when it is fresh, and until when this process may keep it. */
+    /** An entry: the value, until when it is fresh, and until when this process may keep it (stale or not). */
     record Held(Stored stored, Instant freshUntil, Instant heldUntil) {}
 
     private final InstantSource clock;

@@ -50,6 +50,7 @@ final class RedisL2 implements L2 {
     }
 
     private Lookup toLookup(List<Response> answers) {
-        return StoredReply.read(answers.get(0), answers.get(1), clock.instant(), link::countUnreadableValue);
+        return StoredReply.read(answers.get(0), answers.get(1), clock.instant(), link.staleness(),
+                link::countUnreadableValue);
     }
 }

@@ -34,6 +34,7 @@ public final class RedisLink {
     final long timeoutMillis;
     final int poolSize;
     final CircuitBreaker breaker;
+    final Staleness staleness;
     final Counters<Counter> counters = new Counters<>(Counter.class, EnumSet.of(Counter.REDIS_BREAKER_OPENED,
             Counter.REDIS_ERRORS, Counter.REDIS_TIMEOUTS, Counter.REDIS_BYPASSED, Counter.REDIS_POOL_WAITS,
             Counter.REDIS_UNREADABLE));
@@ -45,6 +46,7 @@ public final class RedisLink {
         this.redis = redis;
         this.timeoutMillis = Math.max(1, config.redisTimeout().toMillis());
         this.poolSize = config.redisPoolSize();
+        this.staleness = config.staleness();
         this.breaker = new CircuitBreaker(clock, config.breakerErrors(), config.breakerWindow(),
                 config.breakerOpenFor(), this::opened);
     }
@@ -70,6 +72,14 @@ public final class RedisLink {
     /** Pipelines the requests on one connection: one round trip, answers in request order. */
     public Future<RedisReply<List<Response>>> batch(List<Request> requests) {
         return run(connection -> pipeline(connection, requests));
+    }
+
+    /**
+     * How long values in this Redis are kept past their freshness (the config's): readers of values through this
+     * link ({@link StoredReply}) tell a stale value from one that is gone with it.
+     */
+    public Staleness staleness() {
+        return staleness;
     }
 
     /** Whether the breaker currently bypasses Redis. */

@@ -15,12 +15,15 @@ public final class StoredReply {
     private StoredReply() {}
 
     /**
-     * A hit whose time left is the shorter of Redis's TTL and the stored freshness (either may be shorter: clock
-     * skew, trimmed TTLs), or a miss. A missing TTL (none set, or not answered) trusts the stored freshness. A
-     * value we cannot decode (another version's layout, foreign data) is a miss, reported to
-     * {@code onUnreadable}: the next write replaces it.
+     * A hit while the value is kept by our clock ({@code expiresAt + keepFor} has not passed), or a miss. Its time
+     * left (zero or negative once stale) is the stored freshness by our clock, shortened to Redis's TTL when that
+     * is shorter (a TTL trimmed by someone else). Freshness is read from the value, not from {@code PTTL - keepFor},
+     * so servers configured with different staleness agree on it. A missing TTL (none set, or not answered) trusts
+     * the stored freshness. A value we cannot decode (another version's layout, foreign data) is a miss, reported
+     * to {@code onUnreadable}: the next write replaces it.
      */
-    public static Lookup read(Response value, Response pttl, Instant now, Runnable onUnreadable) {
+    public static Lookup read(Response value, Response pttl, Instant now, Staleness staleness,
+                              Runnable onUnreadable) {
         if (value == null) {
             return Lookup.miss();
         }
@@ -31,18 +34,16 @@ public final class StoredReply {
             onUnreadable.run();
             return Lookup.miss();
         }
-        Duration timeLeft = timeLeft(stored, pttl, now);
-        return timeLeft.isPositive()
-                ? new Lookup.Hit(stored, Level.L2, timeLeft)
-                : Lookup.miss();
-    }
-
-    private static Duration timeLeft(Stored stored, Response pttl, Instant now) {
         Duration byClock = stored.timeLeft(now);
         long millis = pttl == null ? -1 : pttl.toLong();
-        if (millis == NO_KEY) {
-            return Duration.ZERO; // expired between GET and PTTL
+        boolean kept = byClock.plus(staleness.keepFor(stored.freshFor())).isPositive();
+        if (!kept || millis == NO_KEY) { // gone by our clock, or expired in Redis between GET and PTTL
+            return Lookup.miss();
         }
+        return new Lookup.Hit(stored, Level.L2, timeLeft(byClock, millis));
+    }
+
+    private static Duration timeLeft(Duration byClock, long millis) {
         if (millis < 0) {
             return byClock; // no expiry set: someone else wrote the key; trust the stored freshness
         }

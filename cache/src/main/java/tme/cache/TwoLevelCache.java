@@ -18,9 +18,12 @@ import tme.cache.MemoryCache.Held;
  * <ul>
  *   <li>An L1 hit answers at once and never waits on Redis.</li>
  *   <li>Concurrent L1 misses for one key share one L2 read (an in-flight map, emptied on completion).</li>
- *   <li>An L1 copy of an L2 value lives for its remaining time, but at most {@code l1MaxTtl}, so this process
- *       sees within that time what another one wrote to Redis. Without L2, or while it is unavailable,
- *       L1 keeps values for their full freshness.</li>
+ *   <li>Both levels keep a value past its freshness, until {@code expiresAt + keepFor} (see {@link Staleness});
+ *       a lookup answers such a value as a stale {@link Lookup.Hit} ({@code fresh()} is false). Redis's TTL
+ *       ({@code PX}) is the freshness left plus {@code keepFor}.</li>
+ *   <li>An L1 copy of an L2 value, fresh or stale, lives for its remaining time, but at most {@code l1MaxTtl},
+ *       so this process sees within that time what another one wrote to Redis (a refresh of a stale entry
+ *       included). Without L2, or while it is unavailable, L1 keeps values for their full life.</li>
  *   <li>A copy arriving from L2 never replaces a value stored later, e.g. put while the read was in flight.</li>
  *   <li>Nothing fails because L2 is down: it is a miss, counted (see {@link #counters()}).</li>
  * </ul>
@@ -33,6 +36,7 @@ public final class TwoLevelCache {
     private final L2 l2;
     private final InstantSource clock;
     private final Duration l1MaxTtl;
+    private final Staleness staleness;
     private final Counters<Counter> counters = new Counters<>(Counter.class,
             EnumSet.of(Counter.L1_HITS, Counter.L2_HITS, Counter.MISSES, Counter.PUTS));
     // One L2 read per key at a time; an entry is removed by the read that put it there.
@@ -43,6 +47,7 @@ public final class TwoLevelCache {
         this.l2 = l2;
         this.clock = clock;
         this.l1MaxTtl = config.l1MaxTtl();
+        this.staleness = config.staleness();
     }
 
     /** A cache over {@code l2}: {@link L2#none()} or {@link L2#redis}; the caller owns and closes the link. */
@@ -50,7 +55,12 @@ public final class TwoLevelCache {
         return new TwoLevelCache(config, clock, l2);
     }
 
-    /** The fresh value for {@code key}, from L1, else from L2; never a failed future. */
+    /** How long values live on past their freshness here; readers decide what to do with stale ones. */
+    public Staleness staleness() {
+        return staleness;
+    }
+
+    /** The kept value (fresh or stale) for {@code key}, from L1, else from L2; never a failed future. */
     public Future<Lookup> get(String key) {
         Instant now = clock.instant();
         Held held = l1.get(key, now);
@@ -62,8 +72,9 @@ public final class TwoLevelCache {
     }
 
     /**
-     * Stores {@code value} in L1 at once and in L2 with the same stored time. The future completes when L2
-     * has taken it or declined (never failed): callers may serve the value without waiting for it.
+     * Stores a fresh {@code value} in L1 at once and in L2 with the same stored time, both kept until
+     * {@code expiresAt + keepFor}. The future completes when L2 has taken it or declined (never failed): callers
+     * may serve the value without waiting for it. A value no longer fresh is ignored.
      */
     public Future<Void> put(String key, Stored value) {
         Instant now = clock.instant();
@@ -73,13 +84,14 @@ public final class TwoLevelCache {
         }
         counters.increment(Counter.PUTS);
         boolean shared = l2.available();
-        l1.put(key, new Held(value, freshUntil, shared ? capped(now, freshUntil) : freshUntil));
-        Duration ttl = Duration.between(now, freshUntil);
+        Instant keptUntil = keptUntil(value, freshUntil);
+        l1.put(key, new Held(value, freshUntil, shared ? capped(now, keptUntil) : keptUntil));
+        Duration ttl = Duration.between(now, keptUntil);
         return Futures.guarded(() -> l2.write(key, value, ttl))
                 .otherwise(this::writeBug)
                 .map(written -> {
                     if (!written && shared) {
-                        l1.holdLonger(key, value, freshUntil); // nobody can share a newer value: keep ours
+                        l1.holdLonger(key, value, keptUntil); // nobody can share a newer value: keep ours
                     }
                     return null;
                 });
@@ -87,15 +99,17 @@ public final class TwoLevelCache {
 
     /**
      * Keeps in L1 a value read from Redis by other means (a lease's read, module {@code coalescing}), with the
-     * same rules as a copy read by {@link #get}. Returns what L1 holds for the key afterwards.
+     * same rules as a copy read by {@link #get}: {@code timeLeft} is its freshness left (zero or negative when
+     * stale), and a value past its keep window is a miss. Returns what L1 holds for the key afterwards.
      */
     public Lookup keepL2Copy(String key, Stored value, Duration timeLeft) {
         Instant now = clock.instant();
-        if (!timeLeft.isPositive()) {
+        Instant freshUntil = now.plus(timeLeft);
+        Instant keptUntil = keptUntil(value, freshUntil);
+        if (!keptUntil.isAfter(now)) {
             return Lookup.miss();
         }
-        Instant freshUntil = now.plus(timeLeft);
-        Held winner = l1.offer(key, new Held(value, freshUntil, capped(now, freshUntil)));
+        Held winner = l1.offer(key, new Held(value, freshUntil, capped(now, keptUntil)));
         return winner.stored() == value ? hit(winner, Level.L2, now) : hit(winner, Level.L1, now);
     }
 
@@ -138,9 +152,13 @@ public final class TwoLevelCache {
         return lookup;
     }
 
-    private Instant capped(Instant now, Instant freshUntil) {
+    private Instant keptUntil(Stored value, Instant freshUntil) {
+        return freshUntil.plus(staleness.keepFor(value.freshFor()));
+    }
+
+    private Instant capped(Instant now, Instant keptUntil) {
         Instant cap = now.plus(l1MaxTtl);
-        return cap.isBefore(freshUntil) ? cap : freshUntil;
+        return cap.isBefore(keptUntil) ? cap : keptUntil;
     }
 
     private static Lookup.Hit hit(Held held, Level level, Instant now) {

@@ -62,9 +62,18 @@ abstract class RedisTestBase {
         return L2.redis(link(config()), clock);
     }
 
+    L2 redisL2(Staleness staleness) {
+        return L2.redis(link(config().withStaleness(staleness)), clock);
+    }
+
     /** A cache as one server holds it, on this test's clock. */
     TwoLevelCache server(L2 l2) {
         return TwoLevelCache.create(config(), clock, l2);
+    }
+
+    /** A server whose cache and Redis link keep entries stale as {@code staleness} says. */
+    TwoLevelCache server(L2 l2, Staleness staleness) {
+        return TwoLevelCache.create(config().withStaleness(staleness), clock, l2);
     }
 
     /** {@code text} stored now, fresh for a minute. */

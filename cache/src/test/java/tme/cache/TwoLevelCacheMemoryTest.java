@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import tme.cache.testing.Await;
 import tme.cache.testing.TestClock;
@@ -22,7 +23,15 @@ class TwoLevelCacheMemoryTest {
     final TwoLevelCache cache = TwoLevelCache.create(CacheConfig.defaults(), clock, L2.none());
 
     Lookup get(String key) {
+        return get(cache, key);
+    }
+
+    static Lookup get(TwoLevelCache cache, String key) {
         return Await.result(cache.get(key));
+    }
+
+    TwoLevelCache cache(Staleness staleness) {
+        return TwoLevelCache.create(CacheConfig.defaults().withStaleness(staleness), clock, L2.none());
     }
 
     Stored stored(int kind, Duration freshFor) {
@@ -52,19 +61,46 @@ class TwoLevelCacheMemoryTest {
     }
 
     @Test
-    void get_neverReturnsAnEntryPastItsOwnExpiry() {
+    void get_withoutStaleness_neverReturnsAnEntryPastItsOwnExpiry() {
+        TwoLevelCache cache = cache(Staleness.none());
         Await.result(cache.put("a", stored(ANSWER, Duration.ofSeconds(10))));
         Await.result(cache.put("b", stored(NOT_FOUND, Duration.ofSeconds(60))));
 
         clock.advance(Duration.ofMillis(9_999));
-        assertInstanceOf(Lookup.Hit.class, get("a"));
+        assertInstanceOf(Lookup.Hit.class, get(cache, "a"));
         clock.advance(Duration.ofMillis(1));
-        assertSame(Lookup.miss(), get("a"));
+        assertSame(Lookup.miss(), get(cache, "a"));
 
-        Lookup.Hit notFound = assertInstanceOf(Lookup.Hit.class, get("b"));
+        Lookup.Hit notFound = assertInstanceOf(Lookup.Hit.class, get(cache, "b"));
         assertEquals(NOT_FOUND, notFound.stored().kind());
         clock.advance(Duration.ofSeconds(50));
-        assertSame(Lookup.miss(), get("b"));
+        assertSame(Lookup.miss(), get(cache, "b"));
+    }
+
+    @Test
+    void get_isAFreshHitUntilExpiry_thenAStaleHitUntilKeepFor_thenAMiss() {
+        TwoLevelCache cache = cache(Staleness.of(Optional.of(Duration.ofSeconds(5)), Duration.ofSeconds(20)));
+        Await.result(cache.put("a", stored(ANSWER, Duration.ofSeconds(10))));
+
+        clock.advance(Duration.ofMillis(9_999));
+        Lookup.Hit fresh = assertInstanceOf(Lookup.Hit.class, get(cache, "a"));
+        assertEquals(true, fresh.fresh());
+        assertEquals(Duration.ZERO, fresh.staleFor());
+
+        clock.advance(Duration.ofMillis(1));
+        Lookup.Hit justStale = assertInstanceOf(Lookup.Hit.class, get(cache, "a"));
+        assertEquals(false, justStale.fresh());
+        assertEquals(Duration.ZERO, justStale.timeLeft());
+
+        clock.advance(Duration.ofMillis(19_999)); // keepFor = max(5s, 20s)
+        Lookup.Hit stale = assertInstanceOf(Lookup.Hit.class, get(cache, "a"));
+        assertEquals(false, stale.fresh());
+        assertEquals(Duration.ofMillis(19_999), stale.staleFor());
+        assertEquals(Duration.ofMillis(-19_999), stale.timeLeft());
+
+        clock.advance(Duration.ofMillis(1));
+        assertSame(Lookup.miss(), get(cache, "a"));
+        assertEquals(3L, cache.counters().get("cache.l1.hits"));
     }
 
     @Test
@@ -90,13 +126,27 @@ class TwoLevelCacheMemoryTest {
     }
 
     @Test
-    void keepL2Copy_withLessThanTheCapLeftLivesForWhatIsLeft() {
-        cache.keepL2Copy("k", stored(ANSWER, Duration.ofSeconds(60)), Duration.ofSeconds(3));
+    void keepL2Copy_withLessThanTheCapKeptLivesForWhatIsKept() {
+        TwoLevelCache cache = cache(Staleness.of(Optional.of(Duration.ofSeconds(1)), Duration.ofSeconds(1)));
+        cache.keepL2Copy("k", stored(ANSWER, Duration.ofSeconds(60)), Duration.ofSeconds(2));
 
-        clock.advance(Duration.ofMillis(2_999));
-        assertEquals(Duration.ofMillis(1), assertInstanceOf(Lookup.Hit.class, get("k")).timeLeft());
+        clock.advance(Duration.ofMillis(2_999)); // 2s fresh, then kept stale for 1s
+        Lookup.Hit stale = assertInstanceOf(Lookup.Hit.class, get(cache, "k"));
+        assertEquals(Duration.ofMillis(-999), stale.timeLeft());
         clock.advance(Duration.ofMillis(1));
-        assertSame(Lookup.miss(), get("k"));
+        assertSame(Lookup.miss(), get(cache, "k"));
+    }
+
+    @Test
+    void keepL2Copy_ofAStaleValue_isKeptAsStale_andOnePastItsKeepWindowIsAMiss() {
+        TwoLevelCache cache = cache(Staleness.of(Optional.empty(), Duration.ofSeconds(30)));
+        Stored value = stored(ANSWER, Duration.ofSeconds(10));
+        clock.advance(Duration.ofSeconds(15));
+
+        Lookup.Hit kept = assertInstanceOf(Lookup.Hit.class, cache.keepL2Copy("k", value, Duration.ofSeconds(-5)));
+        assertEquals(Duration.ofSeconds(5), kept.staleFor());
+        assertSame(Lookup.miss(), cache.keepL2Copy("gone", value, Duration.ofSeconds(-30)));
+        assertSame(Lookup.miss(), get(cache, "gone"));
     }
 
     @Test

@@ -2,13 +2,16 @@ package tme.cache;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.Future;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import tme.cache.testing.Await;
 import tme.cache.testing.GatedL2;
@@ -153,14 +156,66 @@ class TwoLevelCacheRedisTest extends RedisTestBase {
     }
 
     @Test
-    void l2Value_pastItsStoredFreshness_isAMiss() {
-        TwoLevelCache writer = server(redisL2());
-        TwoLevelCache reader = server(redisL2());
+    void put_setsPxToFreshnessLeftPlusKeepFor_andKeepsTheValueThroughBothWindows() {
+        Staleness staleness = Staleness.of(Optional.of(Duration.ofSeconds(5)), Duration.ofSeconds(20));
+        TwoLevelCache writer = server(redisL2(staleness), staleness);
+        TwoLevelCache reader = server(redisL2(staleness), staleness);
         Await.result(writer.put(KEY, json("{}", Duration.ofSeconds(10))));
+
+        long pttl = Long.parseLong(redis.command("PTTL", KEY));
+        assertTrue(pttl > 29_000 && pttl <= 30_000, "10s fresh + keepFor max(5s, 20s): PTTL " + pttl);
+        clock.advance(Duration.ofMillis(9_999));
+        assertTrue(hit(reader.get(KEY)).fresh());
+    }
+
+    @Test
+    void l2Value_pastItsStoredFreshness_isAStaleHit_untilKeepFor_thenAMiss() {
+        Staleness staleness = Staleness.of(Optional.of(Duration.ofSeconds(5)), Duration.ofSeconds(20));
+        TwoLevelCache writer = server(redisL2(staleness), staleness);
+        Await.result(writer.put(KEY, json("{}", Duration.ofSeconds(10))));
+
+        clock.advance(Duration.ofSeconds(10));
+        Lookup.Hit stale = hit(server(redisL2(staleness), staleness).get(KEY));
+        assertEquals(Level.L2, stale.level());
+        assertFalse(stale.fresh());
+        clock.advance(Duration.ofMillis(19_999));
+        Lookup.Hit late = hit(server(redisL2(staleness), staleness).get(KEY));
+        assertEquals(Duration.ofMillis(19_999), late.staleFor());
+
+        clock.advance(Duration.ofMillis(1)); // Redis still holds it (its clock is real time); ours says it is gone
+        assertSame(Lookup.miss(), Await.result(server(redisL2(staleness), staleness).get(KEY)));
+    }
+
+    @Test
+    void l2Value_withoutStaleness_pastItsStoredFreshness_isAMiss() {
+        TwoLevelCache writer = server(redisL2(Staleness.none()), Staleness.none());
+        TwoLevelCache reader = server(redisL2(Staleness.none()), Staleness.none());
+        Await.result(writer.put(KEY, json("{}", Duration.ofSeconds(10))));
+        long pttl = Long.parseLong(redis.command("PTTL", KEY));
+        assertTrue(pttl > 9_000 && pttl <= 10_000, "PTTL " + pttl);
 
         clock.advance(Duration.ofSeconds(10));
 
         assertSame(Lookup.miss(), Await.result(reader.get(KEY)));
+    }
+
+    @Test
+    void l1CopyOfAStaleL2Entry_isCappedToo_soAnotherServersRefreshIsSeenWithinTheCap() {
+        TwoLevelCache writer = server(redisL2());
+        TwoLevelCache reader = server(redisL2());
+        Await.result(writer.put(KEY, json("{\"v\":1}", Duration.ofSeconds(10))));
+        clock.advance(Duration.ofSeconds(20));
+        assertFalse(hit(reader.get(KEY)).fresh());
+
+        Stored refreshed = json("{\"v\":2}", Duration.ofSeconds(10));
+        Await.result(writer.put(KEY, refreshed));
+        clock.advance(Duration.ofMillis(9_999));
+        assertEquals(Level.L1, hit(reader.get(KEY)).level());
+        clock.advance(Duration.ofMillis(1));
+
+        Lookup.Hit seen = hit(reader.get(KEY));
+        assertEquals(refreshed, seen.stored());
+        assertEquals(Level.L2, seen.level());
     }
 
     @Test

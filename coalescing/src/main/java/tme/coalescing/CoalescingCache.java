@@ -12,20 +12,26 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.function.Supplier;
 import tme.cache.Counters;
 import tme.cache.Level;
 import tme.cache.Lookup;
+import tme.cache.Staleness;
 import tme.cache.Stored;
 import tme.cache.TwoLevelCache;
 
 /**
- * The read path: cache, then one load per key across all processes, with refresh ahead of expiry.
+ * The read path: cache, then one load per key across all processes, with refresh ahead of expiry, stale answers
+ * while revalidating or when loads fail, a per-key memo of failures, and a bound on waiting callers.
  *
  * <pre>
  * get(key) -> cache (L1 -> L2)
- *   fresh hit                  -> answer it
- *   hit past its refresh point -> answer it; start one background refresh (single-flight -> lease -> load)
- *   miss                       -> single-flight(key) -> lease -> load -> cache put -> answer
+ *   fresh hit                          -> answer it (past its refresh point: + one background refresh)
+ *   stale, within whileRevalidate      -> answer it at once (STALE); + one background refresh
+ *   stale beyond it, or miss           -> failure remembered for the key? answer it (or the stale value)
+ *                                      -> too many waiting? answer Shed (or the stale value)
+ *                                      -> single-flight(key) -> lease -> load -> cache put -> answer;
+ *                                         a failed load answers the stale value instead (stale-if-error)
  * </pre>
  *
  * Generic: keys are strings, values bytes; what a value means is the {@link Loader}'s business.
@@ -34,22 +40,44 @@ public final class CoalescingCache {
 
     // Sweep finished refresh markers once this many keys have one, so keys never read again do not pile up.
     private static final int SWEEP_REFRESH_MARKERS_ABOVE = 10_000;
+    private static final Duration DEFAULT_RETRY_AFTER = Duration.ofSeconds(1);
 
     private final Parts parts;
+    private final Staleness staleness;
+    private final Supplier<Duration> retryAfter;
     private final SingleFlight<Result> flights = new SingleFlight<>();
-    // key -> no new background refresh before this instant: Instant.MAX while one runs, a little later after
-    // one failed (so a failing upstream is not asked on every read). Absent: a refresh may start.
+    // key -> no new background refresh before this instant: Instant.MAX while one runs, errorTtl later after one
+    // failed (so a failing upstream is not asked on every read). Absent: a refresh may start.
     private final ConcurrentMap<String, Instant> refreshes = new ConcurrentHashMap<>();
+    // key -> the context of the flight running for it in this process, so a reader joining a background load can
+    // raise it. Put before the flight's load starts, removed when it ends; a joiner arriving in between the
+    // flight's start and the put raises nothing (a hint, not a guarantee).
+    private final ConcurrentMap<String, LoadContext> running = new ConcurrentHashMap<>();
+    private final ErrorMemo errors;
+    private final Waiting waiting;
 
-    private CoalescingCache(Parts parts) {
+    private CoalescingCache(Parts parts, Supplier<Duration> retryAfter) {
         this.parts = parts;
+        this.staleness = parts.cache().staleness();
+        this.retryAfter = retryAfter;
+        this.errors = new ErrorMemo(parts.config().errorTtl());
+        this.waiting = new Waiting(parts.config().maxWaiting());
     }
 
-    /** {@code leases}: {@link Leases#redis} on the cache's link, or {@link Leases#none()}. */
+    /** {@code leases}: {@link Leases#redis} on the cache's link, or {@link Leases#none()}; shed callers retry in 1s. */
     public static CoalescingCache create(TwoLevelCache cache, Leases leases, CoalescingConfig config,
                                          InstantSource clock, Vertx vertx) {
+        return create(cache, leases, config, clock, vertx, () -> DEFAULT_RETRY_AFTER);
+    }
+
+    /**
+     * As above; {@code retryAfter} tells a shed caller when to try again (the api passes the upstream gate's
+     * estimate). Read once per shed answer, off no lock.
+     */
+    public static CoalescingCache create(TwoLevelCache cache, Leases leases, CoalescingConfig config,
+                                         InstantSource clock, Vertx vertx, Supplier<Duration> retryAfter) {
         return new CoalescingCache(new Parts(cache, leases, config, clock, vertx,
-                new Counters<>(Count.class, EnumSet.allOf(Count.class))));
+                new Counters<>(Count.class, EnumSet.allOf(Count.class))), retryAfter);
     }
 
     /**
@@ -58,22 +86,25 @@ public final class CoalescingCache {
      */
     public Future<Result> get(String key, String flow, Loader loader) {
         return parts.cache().get(key).compose(lookup -> switch (lookup) {
-            case Lookup.Hit hit -> Future.succeededFuture(served(key, flow, loader, hit));
-            case Lookup.Miss miss -> flights.run(key, () -> new LeasedLoad(parts,
-                    new LoadContext(key, flow, Priority.USER, Optional.empty()), loader).run());
+            case Lookup.Hit hit when hit.fresh() -> Future.succeededFuture(served(key, flow, loader, hit));
+            case Lookup.Hit hit when withinRevalidation(hit) -> Future.succeededFuture(staleServed(key, flow, loader, hit));
+            case Lookup.Hit hit -> waitFor(new LoadContext(key, flow, Priority.USER, Optional.of(hit.stored())), loader);
+            case Lookup.Miss miss -> waitFor(new LoadContext(key, flow, Priority.USER, Optional.empty()), loader);
         });
     }
 
     /**
      * The whole read path's counters by metric name: the cache's levels and Redis ({@code cache.*},
-     * {@code redis.*}), then loads, waits, takeovers, fallbacks and refreshes, and the gauge
-     * {@code coalescing.loads_in_flight} (loads and refreshes running in this process now).
+     * {@code redis.*}), then loads, waits, takeovers, fallbacks, refreshes and stale answers, and the gauges
+     * {@code coalescing.loads_in_flight} (loads and refreshes running in this process now) and
+     * {@code coalescing.waiting} (callers waiting for them).
      */
     public SortedMap<String, Long> counters() {
         SortedMap<String, Long> all = new TreeMap<>(parts.cache().counters());
         all.putAll(parts.counts().snapshot());
         all.put("coalescing.coalesced", flights.joined());
         all.put("coalescing.loads_in_flight", (long) flights.inFlight());
+        all.put("coalescing.waiting", (long) waiting.count());
         all.putAll(parts.leases().counters());
         return all;
     }
@@ -88,11 +119,22 @@ public final class CoalescingCache {
         Instant now = parts.clock().instant();
         if (mayBeInRefreshWindow(stored, now)) {
             Instant refreshAt = parts.config().freshness(stored.freshFor()).refreshAt(key, stored.storedAt());
-            if (!now.isBefore(refreshAt) && mayStartRefresh(key, now)) {
-                refresh(key, flow, loader, stored);
+            if (!now.isBefore(refreshAt)) {
+                maybeRefresh(key, flow, loader, stored, now);
             }
         }
         return new Result.Found(stored, hit.level() == Level.L1 ? Source.L1 : Source.L2);
+    }
+
+    /** Stale-while-revalidate: the stale value now, and one refresh behind it like an early refresh's. */
+    private Result staleServed(String key, String flow, Loader loader, Lookup.Hit hit) {
+        parts.counts().increment(Count.STALE_SERVED);
+        maybeRefresh(key, flow, loader, hit.stored(), parts.clock().instant());
+        return new Result.Found(hit.stored(), Source.STALE);
+    }
+
+    private boolean withinRevalidation(Lookup.Hit hit) {
+        return hit.staleFor().compareTo(staleness.whileRevalidate(hit.stored().freshFor())) < 0;
     }
 
     /**
@@ -104,10 +146,78 @@ public final class CoalescingCache {
         return !now.isBefore(stored.expiresAt().minus(window));
     }
 
-    private void refresh(String key, String flow, Loader loader, Stored stale) {
+    /**
+     * A reader waits for a load (a miss, or a value stale beyond its revalidation window): unless the key failed
+     * a moment ago or too many already wait, in which case it is answered at once.
+     */
+    private Future<Result> waitFor(LoadContext context, Loader loader) {
+        String key = context.key();
+        Optional<Stored> stale = context.previous().filter(this::withinMaxStale);
+        Optional<byte[]> remembered = errors.recent(key, parts.clock().instant());
+        if (remembered.isPresent()) {
+            parts.counts().increment(Count.ERRORS_REMEMBERED);
+            return Future.succeededFuture(stale.<Result>map(CoalescingCache::staleFound)
+                    .orElseGet(() -> new Result.Failed(remembered.get(), Source.LOAD)));
+        }
+        if (!waiting.tryEnter()) {
+            parts.counts().increment(Count.SHED);
+            return Future.succeededFuture(stale.<Result>map(CoalescingCache::staleFound)
+                    .orElseGet(() -> new Result.Shed(retryAfter.get())));
+        }
+        Future<Result> flight = flights.run(key, () -> start(context, loader));
+        raiseJoined(key, context);
+        return flight
+                .andThen(done -> waiting.leave())
+                .map(result -> staleIfError(result, stale));
+    }
+
+    /** A reader that joined a running background load (a refresh) now waits for it: it becomes a user load. */
+    private void raiseJoined(String key, LoadContext reader) {
+        LoadContext flight = running.get(key);
+        if (flight != null && flight != reader && flight.raise()) {
+            parts.counts().increment(Count.RAISED);
+        }
+    }
+
+    /** Runs one flight's load, remembered while it runs (for raises) and, when it failed, for {@code errorTtl}. */
+    private Future<Result> start(LoadContext context, Loader loader) {
+        String key = context.key();
+        running.put(key, context);
+        return new LeasedLoad(parts, context, loader).run().andThen(done -> {
+            running.remove(key, context);
+            if (done.succeeded() && done.result() instanceof Result.Failed failed && failed.source() == Source.LOAD) {
+                errors.remember(key, failed.error(), parts.clock().instant());
+            }
+        });
+    }
+
+    /** A failed load answers the stale value instead (checked against {@code maxStale} when the wait began). */
+    private Result staleIfError(Result result, Optional<Stored> stale) {
+        if (!(result instanceof Result.Failed) || stale.isEmpty()) {
+            return result;
+        }
+        parts.counts().increment(Count.STALE_IF_ERROR);
+        return staleFound(stale.get());
+    }
+
+    /** Whether a stale value may stand in for a failed or refused load: at most {@code maxStale} past freshness. */
+    private boolean withinMaxStale(Stored value) {
+        Duration staleFor = Duration.between(value.expiresAt(), parts.clock().instant());
+        return staleFor.compareTo(staleness.maxStale()) <= 0;
+    }
+
+    private static Result staleFound(Stored value) {
+        return new Result.Found(value, Source.STALE);
+    }
+
+    /** Starts one background refresh of {@code key}, unless one runs or the key failed a moment ago. */
+    private void maybeRefresh(String key, String flow, Loader loader, Stored replaced, Instant now) {
+        if (errors.recent(key, now).isPresent() || !mayStartRefresh(key, now)) {
+            return;
+        }
         parts.counts().increment(Count.REFRESHES_STARTED);
-        LoadContext context = new LoadContext(key, flow, Priority.BACKGROUND, Optional.of(stale));
-        flights.run(key, () -> new LeasedLoad(parts, context, loader).run())
+        LoadContext context = new LoadContext(key, flow, Priority.BACKGROUND, Optional.of(replaced));
+        flights.run(key, () -> start(context, loader))
                 .onComplete(done -> refreshed(key, done));
     }
 
@@ -120,7 +230,7 @@ public final class CoalescingCache {
         return !now.isBefore(notBefore) && refreshes.replace(key, notBefore, Instant.MAX);
     }
 
-    /** A failed refresh keeps the old entry (nothing was written) and holds the next one back a little. */
+    /** A failed refresh keeps the old entry (nothing was written) and holds the next one back for errorTtl. */
     private void refreshed(String key, AsyncResult<Result> done) {
         if (done.succeeded() && done.result() instanceof Result.Found) {
             refreshes.remove(key);
@@ -128,7 +238,7 @@ public final class CoalescingCache {
         }
         parts.counts().increment(Count.REFRESHES_FAILED);
         Instant now = parts.clock().instant();
-        refreshes.put(key, now.plus(parts.config().refreshRetryAfter()));
+        refreshes.put(key, now.plus(parts.config().errorTtl()));
         if (refreshes.size() > SWEEP_REFRESH_MARKERS_ABOVE) {
             refreshes.values().removeIf(notBefore -> notBefore.isBefore(now));
         }

@@ -18,7 +18,17 @@ enum Count implements Counters.Metric {
     LOCAL_FALLBACKS("coalescing.local_fallbacks"),
     REFRESHES_STARTED("coalescing.refreshes.started"),
     /** Background refreshes that ended without a new value (the old entry stays). */
-    REFRESHES_FAILED("coalescing.refreshes.failed");
+    REFRESHES_FAILED("coalescing.refreshes.failed"),
+    /** Stale values answered at once, within their stale-while-revalidate window (a refresh runs behind). */
+    STALE_SERVED("coalescing.stale.served"),
+    /** Stale values answered because the load a reader waited for failed (stale-if-error). */
+    STALE_IF_ERROR("coalescing.stale.if_error"),
+    /** Answers from the per-key error memo: a recent failure (or a stale value) instead of a new load. */
+    ERRORS_REMEMBERED("coalescing.errors.remembered"),
+    /** Readers answered at once because too many already waited for loads (a stale value, or Shed). */
+    SHED("coalescing.shed"),
+    /** Background loads raised to user loads by a reader that joined them. */
+    RAISED("coalescing.raised");
 
     private final String metricName;
 

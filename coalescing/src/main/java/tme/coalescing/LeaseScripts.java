@@ -11,14 +11,33 @@ package tme.coalescing;
 final class LeaseScripts {
 
     /**
-     * KEYS: value, lease. ARGV: token, leaseFor millis, insist ("1": take the lease even if a value is cached).
-     * Answers {status, value or nil, value's PTTL, error}: status is cached (no lease taken), ours, held or
-     * failed (then the error the holder left).
+     * KEYS: value, lease. ARGV: token, leaseFor millis, insist ("1": take the lease even if a fresh value is
+     * cached), now (the caller's clock, epoch millis). Answers {status, value or nil, value's PTTL, error}: status
+     * is cached (a fresh value, no lease taken), ours, held or failed (then the error the holder left).
+     *
+     * <p>A value is kept in Redis past its freshness (stale-while-revalidate, stale-if-error), so its presence
+     * no longer means it can be answered: the script decodes the {@link tme.cache.StoredCodec} header (version 1:
+     * storedAt at bytes 7..14, freshFor at 15..18, both big-endian millis) and answers {@code cached} only while
+     * {@code storedAt + freshFor > now}. Otherwise it tries to take the lease as for a miss, still returning the
+     * stale value for the caller to fall back on. Freshness is decoded rather than derived from the PTTL, so
+     * servers with different staleness settings agree, and it is judged by the caller's clock (not Redis's), the
+     * clock every other freshness decision uses. A value it cannot decode is not fresh. Epoch millis fit Lua's
+     * doubles exactly.
      */
     static final String CLAIM = """
+            local function fresh(value, now)
+              if not value or string.len(value) < 20 or string.byte(value, 1) ~= 1 then
+                return false
+              end
+              local storedAt = 0
+              for i = 8, 15 do storedAt = storedAt * 256 + string.byte(value, i) end
+              local freshFor = 0
+              for i = 16, 19 do freshFor = freshFor * 256 + string.byte(value, i) end
+              return storedAt + freshFor > now
+            end
             local value = redis.call('GET', KEYS[1])
             local ttl = redis.call('PTTL', KEYS[1])
-            if value and ARGV[3] == '0' then
+            if ARGV[3] == '0' and fresh(value, tonumber(ARGV[4])) then
               return {'cached', value, ttl}
             end
             if redis.call('SET', KEYS[2], 'L' .. ARGV[1], 'NX', 'PX', ARGV[2]) then

@@ -14,15 +14,17 @@ import tme.cache.Stored;
  * another process cached or failed with. Runs inside the key's single-flight, so one per key per process.
  *
  * <pre>
- * claim --cached-----------------------------------------------> keep an L1 copy, answer it
+ * claim --cached (fresh)---------------------------------------> keep an L1 copy, answer it
  *       --ours----> load -> write L1+L2 -> release (or leave the domain error in the lease) -> answer
  *       --held----> pause 25..250ms -> claim again, until maxWait -> load here
  *       --failed--> answer the holder's error
  *       --unavailable (Redis slow/down/bypassed)--> load here, write the cache
  * </pre>
  *
- * A refresh insists: it takes the lease although a value is cached, and a cached value counts only when it
- * is newer than the one being replaced (another process refreshed first).
+ * A refresh (background) insists: it takes the lease although a fresh value is cached. A copy seen with a lease
+ * held or ours counts only when it is fresh and newer than the value being replaced (another process refreshed
+ * first). A stale copy never ends the flight: falling back to a stale value is the caller's decision, made only
+ * when the load fails (see {@link CoalescingCache}).
  */
 final class LeasedLoad {
 
@@ -31,6 +33,8 @@ final class LeasedLoad {
     private final Loader loader;
     private final LoadContext context;
     private final Optional<Instant> replacing;
+    // Decided once: a background load that a reader raises meanwhile keeps claiming as it started.
+    private final boolean insist;
     private final Instant deadline;
     private final Promise<Result> promise = Promise.promise();
     // Touched only by this flight's callbacks, which run one after the other (a round starts when the last ended).
@@ -43,6 +47,7 @@ final class LeasedLoad {
         this.loader = loader;
         this.context = context;
         this.replacing = context.previous().map(Stored::storedAt);
+        this.insist = context.background();
         this.deadline = parts.clock().instant().plus(parts.config().maxWait());
     }
 
@@ -52,7 +57,7 @@ final class LeasedLoad {
     }
 
     private void claim() {
-        parts.leases().claim(key, replacing.isPresent()).onComplete(claimed -> {
+        parts.leases().claim(key, insist).onComplete(claimed -> {
             if (claimed.succeeded()) {
                 decide(claimed.result());
             } else {
@@ -64,11 +69,11 @@ final class LeasedLoad {
     private void decide(Claim claim) {
         switch (claim) {
             case Claim.Cached cached -> found(cached.copy());
-            case Claim.Ours ours -> ours.cached().filter(this::newer).ifPresentOrElse(copy -> {
+            case Claim.Ours ours -> ours.cached().filter(this::usable).ifPresentOrElse(copy -> {
                 parts.leases().release(ours); // another process refreshed first: nothing to load
                 found(copy);
             }, () -> hold(ours));
-            case Claim.Held held -> held.cached().filter(this::newer).ifPresentOrElse(this::found, this::pause);
+            case Claim.Held held -> held.cached().filter(this::usable).ifPresentOrElse(this::found, this::pause);
             case Claim.Failed failed -> {
                 parts.counts().increment(Count.SHARED_FAILURES);
                 promise.complete(new Result.Failed(failed.error(), Source.OTHER_PROCESS));
@@ -80,8 +85,8 @@ final class LeasedLoad {
         }
     }
 
-    private boolean newer(Claim.Copy copy) {
-        return replacing.map(old -> copy.value().storedAt().isAfter(old)).orElse(true);
+    private boolean usable(Claim.Copy copy) {
+        return copy.fresh() && replacing.map(old -> copy.value().storedAt().isAfter(old)).orElse(true);
     }
 
     private void found(Claim.Copy copy) {

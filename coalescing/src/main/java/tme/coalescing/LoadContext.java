@@ -61,15 +61,19 @@ public final class LoadContext {
         return previous;
     }
 
-    /** Makes a background load a user load (a reader now waits for it); tells the listeners once. */
-    public void raise() {
+    /**
+     * Makes a background load a user load (a reader now waits for it); tells the listeners once. True when this
+     * call raised it, false when it already was a user load.
+     */
+    public boolean raise() {
         synchronized (this) {
             if (priority == Priority.USER) {
-                return;
+                return false;
             }
             priority = Priority.USER;
         }
         raiseListeners.forEach(Runnable::run);
+        return true;
     }
 
     /** Raises this load if {@code joiner}, a load that shares it, is a user's. */

@@ -19,8 +19,8 @@ import tme.cache.StoredReply;
 
 /**
  * Leases in Redis, sent through the cache's {@link RedisLink}: its pool, per-command deadline and breaker.
- * See {@link LeaseScripts} for the protocol. A value Redis holds but we cannot use (another codec version, or
- * expired by our clock while Redis still keeps it) counts as absent.
+ * See {@link LeaseScripts} for the protocol. A value Redis holds past its keep window by our clock, or cannot be
+ * decoded (another codec version), counts as absent; a stale one is reported as a stale {@link Claim.Copy}.
  */
 final class RedisLeases implements Leases {
 
@@ -42,7 +42,8 @@ final class RedisLeases implements Leases {
 
     @Override
     public Future<Claim> claim(String key, boolean insist) {
-        // A claim that did not insist and found only an unusable value took no lease: insist at once.
+        // A claim that did not insist and found a value the script judged fresh but we cannot use (it decodes the
+        // header only) took no lease: insist at once.
         return claimOnce(key, insist).compose(claim -> claim != null ? Future.succeededFuture(claim)
                 : claimOnce(key, true));
     }
@@ -73,7 +74,8 @@ final class RedisLeases implements Leases {
     private Future<Claim> claimOnce(String key, boolean insist) {
         String token = newToken();
         Request eval = script(LeaseScripts.CLAIM, key, LeaseKeys.of(key))
-                .arg(token).arg(times.leaseFor().toMillis()).arg(insist ? "1" : "0");
+                .arg(token).arg(times.leaseFor().toMillis()).arg(insist ? "1" : "0")
+                .arg(clock.instant().toEpochMilli());
         return link.send(eval)
                 .map(reply -> switch (reply) {
                     case RedisReply.Answered<Response> answered -> toClaim(key, token, answered.value());
@@ -89,7 +91,7 @@ final class RedisLeases implements Leases {
         String status = answer.get(0).toString();
         Optional<Claim.Copy> copy = copy(answer.get(1), answer.get(2));
         return switch (status) {
-            case "cached" -> copy.<Claim>map(Claim.Cached::new).orElse(null);
+            case "cached" -> copy.filter(Claim.Copy::fresh).<Claim>map(Claim.Cached::new).orElse(null);
             case "ours" -> new Claim.Ours(key, token, copy);
             case "held" -> new Claim.Held(copy);
             case "failed" -> new Claim.Failed(answer.get(3).toBytes());
@@ -97,9 +99,10 @@ final class RedisLeases implements Leases {
         };
     }
 
-    /** The cached value if readable and alive (see {@link StoredReply}); an unreadable one is counted. */
+    /** The cached value if readable and kept, fresh or stale (see {@link StoredReply}); an unreadable one is counted. */
     private Optional<Claim.Copy> copy(Response value, Response pttl) {
-        return StoredReply.read(value, pttl, clock.instant(), link::countUnreadableValue) instanceof Lookup.Hit hit
+        return StoredReply.read(value, pttl, clock.instant(), link.staleness(), link::countUnreadableValue)
+                instanceof Lookup.Hit hit
                 ? Optional.of(new Claim.Copy(hit.stored(), hit.timeLeft()))
                 : Optional.empty();
     }

@@ -1,15 +1,39 @@
 package tme.coalescing;
 
+import java.time.Duration;
+import java.util.Objects;
 import tme.cache.Stored;
 
-/** The answer to {@link CoalescingCache#get}: a stored value, or a domain failure; and where it came from. */
+/** The answer to {@link CoalescingCache#get}: a stored value, a domain failure, or a refusal to wait. */
 public sealed interface Result {
 
-    Source source();
+    /**
+     * A stored value: fresh (possibly past its refresh point: a refresh then runs in the background), or stale
+     * when {@code source} is {@link Source#STALE} (the value's {@code timeLeft} is then zero or negative).
+     */
+    record Found(Stored value, Source source) implements Result {
 
-    /** A stored value (possibly past its refresh point: a refresh then runs in the background). */
-    record Found(Stored value, Source source) implements Result {}
+        /** Whether the value is answered past its freshness (the api writes {@code X-Cache: STALE}, max-age=0). */
+        public boolean stale() {
+            return source == Source.STALE;
+        }
+    }
 
-    /** A domain failure, from this process's load or shared by another process's lease. */
+    /**
+     * A domain failure, from this process's load ({@link Source#LOAD}, remembered for {@code errorTtl} too) or
+     * shared by another process's lease ({@link Source#OTHER_PROCESS}), with nothing usable cached.
+     */
     record Failed(byte[] error, Source source) implements Result {}
+
+    /**
+     * Too many callers already wait for loads in this process and nothing usable is cached: answered at once,
+     * no load started. The api answers 503 with {@code Retry-After}.
+     *
+     * @param retryAfter when trying again makes sense, positive
+     */
+    record Shed(Duration retryAfter) implements Result {
+        public Shed {
+            Objects.requireNonNull(retryAfter, "retryAfter");
+        }
+    }
 }

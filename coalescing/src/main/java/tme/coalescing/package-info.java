@@ -2,13 +2,16 @@
  * Request coalescing, generic in keys and bytes: identical concurrent requests do the work once, in this
  * process and across processes sharing Redis, and hot keys are reloaded ahead of expiry.
  *
- * <p>Entry point: {@link tme.coalescing.CoalescingCache#get(String, Loader)} over the cache module's
+ * <p>Entry point: {@link tme.coalescing.CoalescingCache#get(String, String, Loader)} over the cache module's
  * {@link tme.cache.TwoLevelCache}. The parts, each testable alone:
  * <ul>
  *   <li>{@link tme.coalescing.SingleFlight}: one in-flight load per key in this process;</li>
  *   <li>{@link tme.coalescing.Leases}: one load per key across processes (a Lua lease in Redis that also reads
  *       the cached value), or {@link tme.coalescing.Leases#none()};</li>
- *   <li>{@link tme.coalescing.Freshness}: each entry's deterministic refresh point and trimmed lifetime.</li>
+ *   <li>{@link tme.coalescing.Freshness}: each entry's deterministic refresh point and trimmed lifetime;</li>
+ *   <li>stale answers (the cache's {@link tme.cache.Staleness}), a per-key memo of failed loads
+ *       ({@code ErrorMemo}) and a bound on waiting callers ({@code Waiting}, answering
+ *       {@link tme.coalescing.Result.Shed}).</li>
  * </ul>
  * Loads answer {@link tme.coalescing.Loaded} values (a value to store, or a domain failure that is never
  * cached); callers get a {@link tme.coalescing.Result} saying where the answer came from. Time comes from an

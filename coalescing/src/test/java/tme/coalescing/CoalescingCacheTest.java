@@ -10,8 +10,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import tme.cache.Staleness;
 import tme.cache.testing.Await;
 import tme.cache.testing.RedisServer;
 import tme.cache.testing.TestClock;
@@ -97,7 +99,7 @@ class CoalescingCacheTest {
     }
 
     @Test
-    void get_localDomainFailure_isPassedOn_neverCached_andTheNextGetLoadsAgain() {
+    void get_localDomainFailure_isPassedOn_neverCached_rememberedForTheErrorTtl_thenTheNextGetLoadsAgain() {
         Node node = node();
         byte[] throttled = "throttled".getBytes(StandardCharsets.UTF_8);
         CountingLoader loader = new CountingLoader(Loaded.localFailure(throttled));
@@ -110,6 +112,13 @@ class CoalescingCacheTest {
         Conditions.await("the lease is released", () -> "0".equals(redis.command("EXISTS", LeaseKeys.of(KEY))));
 
         loader.answer(CountingLoader.value(PAGE, FRESH_FOR));
+        clock.advance(Duration.ofMillis(1_999));
+        Result.Failed remembered = assertInstanceOf(Result.Failed.class, Await.result(node.get(KEY, loader)));
+        assertArrayEquals(throttled, remembered.error());
+        assertEquals(1, loader.calls(), "within UPSTREAM_ERROR_TTL the failure is remembered, not reloaded");
+        assertEquals(1L, node.count("coalescing.errors.remembered"));
+
+        clock.advance(Duration.ofMillis(1));
         assertEquals(PAGE, text(found(node.get(KEY, loader))));
         assertEquals(2, loader.calls());
     }
@@ -151,6 +160,32 @@ class CoalescingCacheTest {
         assertEquals(Source.LOAD, found.source());
         assertEquals(1, own.calls());
         assertEquals(1L, patient.count("coalescing.lease.wait_timeouts"));
+    }
+
+    @Test
+    void failingKeyReadEvery10msFor4s_withRedis_callsTheLoaderOncePerErrorTtl() {
+        StaleAnswersTest.failingKeyReadEvery10msFor4s(node(), clock);
+    }
+
+    @Test
+    void get_staleInRedis_anotherNodesClaimTakesTheLease_andFallsBackToTheStaleValueWhenItsLoadFails() {
+        Staleness staleness = Staleness.of(Optional.of(Duration.ofSeconds(1)), Duration.ofMinutes(1));
+        Node writer = Node.sharing(redis, clock, staleness, CoalescingConfig.defaults());
+        Node reader = Node.sharing(redis, clock, staleness, CoalescingConfig.defaults());
+        nodes.add(writer);
+        nodes.add(reader);
+        Result.Found first = found(writer.get(KEY, CountingLoader.answering(PAGE, FRESH_FOR)));
+        clock.advance(FRESH_FOR.plusSeconds(3)); // past its 1s revalidation window; Redis keeps it a minute more
+        CountingLoader failing = new CountingLoader(Loaded.localFailure("upstream_timeout".getBytes(StandardCharsets.UTF_8)));
+
+        Result.Found stale = found(reader.get(KEY, failing));
+
+        assertEquals(first.value(), stale.value());
+        assertEquals(Source.STALE, stale.source());
+        assertEquals(1, failing.calls(), "the claim saw a stale value, not a cached one, and took the lease");
+        assertEquals(1L, reader.count("coalescing.stale.if_error"));
+        Conditions.await("the lease is released", () -> "0".equals(redis.command("EXISTS", LeaseKeys.of(KEY))));
+        assertEquals(first.value(), found(writer.get(KEY, failing)).value(), "the failure wrote nothing");
     }
 
     @Test

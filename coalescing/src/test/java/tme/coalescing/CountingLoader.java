@@ -14,6 +14,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 final class CountingLoader implements Loader {
 
     private final List<Long> callNanos = new CopyOnWriteArrayList<>();
+    private final List<LoadContext> contexts = new CopyOnWriteArrayList<>();
     private volatile Loaded answer;
     // null: answer at once; else every call waits for this gate.
     private volatile Promise<Void> gate;
@@ -51,6 +52,7 @@ final class CountingLoader implements Loader {
 
     @Override
     public Future<Loaded> load(LoadContext context) {
+        contexts.add(context);
         callNanos.add(System.nanoTime());
         Promise<Void> waitFor = gate;
         return waitFor == null ? Future.succeededFuture(answer) : waitFor.future().map(open -> answer);
@@ -58,6 +60,11 @@ final class CountingLoader implements Loader {
 
     int calls() {
         return callNanos.size();
+    }
+
+    /** The context of each call, in call order (a context's priority may rise after the call). */
+    List<LoadContext> contexts() {
+        return contexts;
     }
 
     long firstCallNanos() {

@@ -103,8 +103,8 @@ class EarlyRefreshTest {
     }
 
     @Test
-    void refresh_failureKeepsOldBytes_isCounted_andTheNextWaitsAMoment() {
-        Duration freshFor = Duration.ofSeconds(40); // room for the 1s retry pause within the window
+    void refresh_failureKeepsOldBytes_isCounted_andTheNextWaitsTheErrorTtl() {
+        Duration freshFor = Duration.ofSeconds(40); // room for the 2s error memo within the window
         loader.answer(CountingLoader.value("{\"v\":1}", freshFor));
         Stored first = found(a.get(KEY, loader)).value();
         clock.set(refreshAt(first));
@@ -121,7 +121,10 @@ class EarlyRefreshTest {
         settle(b);
         assertEquals(1L, b.count("coalescing.refreshes.failed"));
 
-        clock.advance(Duration.ofSeconds(1));
+        clock.advance(Duration.ofMillis(1_999));
+        assertEquals("{\"v\":1}", text(found(a.get(KEY, loader))));
+        assertEquals(1L, a.count("coalescing.refreshes.started"), "still within UPSTREAM_ERROR_TTL (2s)");
+        clock.advance(Duration.ofMillis(1));
         loader.answer(CountingLoader.value("{\"v\":2}", freshFor));
         assertEquals("{\"v\":1}", text(found(a.get(KEY, loader))));
         settle(a);

@@ -5,9 +5,11 @@ import io.vertx.core.Vertx;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.Optional;
+import java.util.function.Supplier;
 import tme.cache.CacheConfig;
 import tme.cache.L2;
 import tme.cache.RedisLink;
+import tme.cache.Staleness;
 import tme.cache.TwoLevelCache;
 import tme.cache.testing.Await;
 import tme.cache.testing.RedisServer;
@@ -25,17 +27,18 @@ final class Node implements AutoCloseable {
     final TwoLevelCache cache;
     final CoalescingCache coalescing;
 
-    private Node(InstantSource clock, CoalescingConfig config, Optional<RedisServer> redis) {
-        CacheConfig cacheConfig = CacheConfig.defaults().withRedisTimeout(REDIS_TIMEOUT);
+    private Node(InstantSource clock, Staleness staleness, CoalescingConfig config, Optional<RedisServer> redis,
+                 Supplier<Duration> retryAfter) {
+        CacheConfig cacheConfig = CacheConfig.defaults().withRedisTimeout(REDIS_TIMEOUT).withStaleness(staleness);
         if (redis.isPresent()) {
             cacheConfig = cacheConfig.withRedis(redis.get().url());
             RedisLink link = RedisLink.create(vertx, cacheConfig, clock);
             cache = TwoLevelCache.create(cacheConfig, clock, L2.redis(link, clock));
             Leases leases = Leases.redis(link, vertx, clock, config.leaseTimes());
-            coalescing = CoalescingCache.create(cache, leases, config, clock, vertx);
+            coalescing = CoalescingCache.create(cache, leases, config, clock, vertx, retryAfter);
         } else {
             cache = TwoLevelCache.create(cacheConfig, clock, L2.none());
-            coalescing = CoalescingCache.create(cache, Leases.none(), config, clock, vertx);
+            coalescing = CoalescingCache.create(cache, Leases.none(), config, clock, vertx, retryAfter);
         }
     }
 
@@ -44,12 +47,25 @@ final class Node implements AutoCloseable {
     }
 
     static Node sharing(RedisServer redis, InstantSource clock, CoalescingConfig config) {
-        return new Node(clock, config, Optional.of(redis));
+        return sharing(redis, clock, Staleness.defaults(), config);
+    }
+
+    static Node sharing(RedisServer redis, InstantSource clock, Staleness staleness, CoalescingConfig config) {
+        return new Node(clock, staleness, config, Optional.of(redis), () -> Duration.ofSeconds(1));
     }
 
     /** A process without Redis: memory cache and no leases. */
     static Node alone(InstantSource clock) {
-        return new Node(clock, CoalescingConfig.defaults(), Optional.empty());
+        return alone(clock, Staleness.defaults(), CoalescingConfig.defaults());
+    }
+
+    static Node alone(InstantSource clock, Staleness staleness, CoalescingConfig config) {
+        return alone(clock, staleness, config, () -> Duration.ofSeconds(1));
+    }
+
+    static Node alone(InstantSource clock, Staleness staleness, CoalescingConfig config,
+                      Supplier<Duration> retryAfter) {
+        return new Node(clock, staleness, config, Optional.empty(), retryAfter);
     }
 
     Future<Result> get(String key, Loader loader) {

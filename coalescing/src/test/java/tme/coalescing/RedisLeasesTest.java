@@ -100,14 +100,28 @@ class RedisLeasesTest {
     }
 
     @Test
-    void claim_valueExpiredByOurClock_countsAsAbsent_andTheLeaseIsTaken() {
+    void claim_staleValue_isNotCached_theLeaseIsTaken_andTheStaleCopyReportedInOneRoundTrip() {
+        Stored value = cached("{\"v\":1}", Duration.ofSeconds(10));
+        clock.advance(Duration.ofSeconds(12)); // Redis still keeps it: PX covers freshness and the keep window
+
+        Claim.Ours ours = assertInstanceOf(Claim.Ours.class, Await.result(leases().claim(KEY, false)));
+
+        Claim.Copy stale = ours.cached().orElseThrow();
+        assertEquals(value, stale.value());
+        assertEquals(Duration.ofSeconds(-2), stale.timeLeft());
+        assertEquals("L" + ours.token(), redis.command("GET", LEASE));
+        assertEquals(1, redis.calls("eval"), "the script judged freshness itself");
+    }
+
+    @Test
+    void claim_valuePastItsKeepWindowByOurClock_countsAsAbsent_andTheLeaseIsTaken() {
         cached("{\"v\":1}", Duration.ofSeconds(10));
-        clock.advance(Duration.ofSeconds(10)); // Redis still keeps it (its own clock is real time)
+        clock.advance(Duration.ofSeconds(10).plus(config.staleness().keepFor(Duration.ofSeconds(10))));
 
         Claim.Ours ours = assertInstanceOf(Claim.Ours.class, Await.result(leases().claim(KEY, false)));
 
         assertEquals(Optional.empty(), ours.cached());
-        assertEquals(2, redis.calls("eval"), "the claim that found only an unusable value insisted once");
+        assertEquals(1, redis.calls("eval"));
     }
 
     @Test
@@ -117,8 +131,9 @@ class RedisLeasesTest {
         Claim.Ours ours = assertInstanceOf(Claim.Ours.class, Await.result(leases().claim(KEY, false)));
 
         assertEquals(Optional.empty(), ours.cached());
-        // Read twice: by the claim that did not insist, then by the one that did.
-        assertEquals(2L, cache.counters().get("redis.unreadable.values"));
+        // The script cannot decode it either, so it is not fresh: one claim takes the lease.
+        assertEquals(1L, cache.counters().get("redis.unreadable.values"));
+        assertEquals(1, redis.calls("eval"));
     }
 
     @Test

@@ -59,12 +59,16 @@ final class HttpCaching {
                 + ", stale-if-error=" + STALE_IF_ERROR.toSeconds();
     }
 
-    /** Which level answered: {@code L1}, {@code L2} (also a value another server loaded), or {@code upstream}. */
+    /**
+     * Which level answered: {@code L1}, {@code L2} (also a value another server loaded), {@code upstream}, or
+     * {@code STALE} (a value past its freshness).
+     */
     static String level(Source source) {
         return switch (source) {
             case L1 -> "L1";
             case L2, OTHER_PROCESS -> "L2";
             case LOAD -> "upstream";
+            case STALE -> "STALE";
         };
     }
 

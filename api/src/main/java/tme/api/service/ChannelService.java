@@ -141,6 +141,7 @@ public final class ChannelService {
         return switch (result) {
             case Result.Found found -> new Answer.Cached(found.value(), found.source());
             case Result.Failed failed -> new Answer.Failure(ProblemJson.parse(failed.error()));
+            case Result.Shed shed -> new Answer.Failure(Problem.overloaded(shed.retryAfter()));
         };
     }
 
