@@ -1,5 +1,6 @@
 package tme.api.service;
 
+import java.time.Duration;
 import tme.scraper.fetch.Upstream;
 import tme.scraper.parse.Parsed;
 
@@ -18,7 +19,10 @@ final class Outcomes {
         return switch (result) {
             case Upstream.NotFound ignored -> Outcome.notFound(Problem.channelNotFound(channel));
             // Throttling, timeouts and transport errors may be this server's alone: another process should still try.
-            case Upstream.Throttled t -> Outcome.fail(Problem.upstreamThrottled(t.retryAfter()), false);
+            case Upstream.Throttled t ->
+                    Outcome.fail(Problem.upstreamThrottled(t.retryAfter().orElse(Duration.ofSeconds(5))), false);
+            case Upstream.Intercepted i ->
+                    Outcome.fail(Problem.upstreamFailed("t.me could not be reached: " + i.reason()), false);
             case Upstream.TimedOut t -> Outcome.fail(Problem.upstreamTimeout(t.after()), false);
             case Upstream.Failed f when f.status() == 0 ->
                     Outcome.fail(Problem.upstreamFailed("Could not reach t.me: " + f.reason()), false);
