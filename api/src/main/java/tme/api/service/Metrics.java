@@ -38,6 +38,7 @@ public final class Metrics {
                 "upstream.not_found", stats.notFound(),
                 "upstream.throttled", stats.throttled(),
                 "upstream.failed", stats.failed(),
-                "upstream.timed_out", stats.timedOut());
+                "upstream.timed_out", stats.timedOut(),
+                "upstream.intercepted", stats.intercepted());
     }
 }

@@ -20,11 +20,11 @@ sealed interface Outcome<T> {
         return new Ok<>(value);
     }
 
-    static <T> Outcome<T> notFound(Problem problem) {
+    static <T> Fail<T> notFound(Problem problem) {
         return new Fail<>(problem, true, true);
     }
 
-    static <T> Outcome<T> fail(Problem problem, boolean shared) {
+    static <T> Fail<T> fail(Problem problem, boolean shared) {
         return new Fail<>(problem, false, shared);
     }
 }

@@ -64,7 +64,7 @@ final class Outcomes {
     }
 
     /** Logged and counted by kind, so a t.me markup change shows up before users report it; shared, never cached. */
-    static <T> Outcome<T> anomaly(Anomaly kind, String detail, String channel, ScrapeStats stats) {
+    static <T> Outcome.Fail<T> anomaly(Anomaly kind, String detail, String channel, ScrapeStats stats) {
         stats.anomaly(kind);
         LOG.log(System.Logger.Level.WARNING, "Upstream anomaly for @{0}: {1} ({2})", channel, kind, detail);
         return Outcome.fail(Problem.upstreamAnomaly("t.me sent a page we could not read: " + detail), true);

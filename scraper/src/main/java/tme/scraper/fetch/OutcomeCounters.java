@@ -9,6 +9,7 @@ final class OutcomeCounters {
     private final LongAdder ok = new LongAdder();
     private final LongAdder notFound = new LongAdder();
     private final LongAdder throttled = new LongAdder();
+    private final LongAdder intercepted = new LongAdder();
     private final LongAdder failed = new LongAdder();
     private final LongAdder timedOut = new LongAdder();
 
@@ -21,6 +22,7 @@ final class OutcomeCounters {
             case Upstream.Ok o -> ok;
             case Upstream.NotFound n -> notFound;
             case Upstream.Throttled t -> throttled;
+            case Upstream.Intercepted i -> intercepted;
             case Upstream.Failed f -> failed;
             case Upstream.TimedOut t -> timedOut;
         };
@@ -29,6 +31,6 @@ final class OutcomeCounters {
 
     TmeClient.Stats snapshot() {
         return new TmeClient.Stats(requests.sum(), ok.sum(), notFound.sum(), throttled.sum(), failed.sum(),
-                timedOut.sum());
+                timedOut.sum(), intercepted.sum());
     }
 }

@@ -7,12 +7,19 @@ import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonObject;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Turns one t.me answer (status, headers, body) into an {@link Upstream} value. Pure: no I/O, the
  * time comes in as {@code now}, so every rule is testable on its own.
+ *
+ * <p>The rules, in order: 200 is {@link Upstream.Ok}; a 3xx to the bare channel name is "not public", any
+ * other redirect a failure; an intermediary's HTML error page ({@link Intercepts}) is
+ * {@link Upstream.Intercepted}, whatever its status; then 404 is not found, t.me's own 429 is throttled (with
+ * its hint from the header or the JSON body, see {@link RetryAfter}), and anything else failed.
  */
 final class ResponseMapping {
 
@@ -43,11 +50,19 @@ final class ResponseMapping {
         if (status >= 300 && status < 400) {
             return redirect(status, answer.headers().get("location"), channel);
         }
+        Optional<String> intercepted = Intercepts.reason(status, answer.headers(), answer.body());
+        if (intercepted.isPresent()) {
+            return new Upstream.Intercepted(status, retryAfter(answer, now), intercepted.get());
+        }
         return switch (status) {
             case 404 -> new Upstream.NotFound("t.me answered 404 for " + channel);
-            case 429 -> new Upstream.Throttled(RetryAfter.parse(answer.headers().get("retry-after"), now));
+            case 429 -> new Upstream.Throttled(retryAfter(answer, now));
             default -> new Upstream.Failed(status, "t.me answered " + status);
         };
+    }
+
+    private static Optional<Duration> retryAfter(Answer answer, Instant now) {
+        return RetryAfter.of(answer.headers().get("retry-after"), answer.body(), now);
     }
 
     /** t.me sends {@code /s/name} to {@code /name} when the channel has no public preview; anything else is odd. */

@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
 
 /**
  * The only code that talks to t.me. Every call is non-blocking and its future always succeeds with an
- * {@link Upstream} value for every expected outcome (ok, not found, throttled, failed, timed out); a failed
+ * {@link Upstream} value for every expected outcome (ok, not found, throttled, intercepted, failed, timed out); a failed
  * future or a thrown exception means a bug (for example a channel name the api should have rejected).
  *
  * <p>HTTP/1.1 with a keep-alive pool on purpose: one request per connection makes
@@ -224,6 +224,17 @@ public final class TmeClient implements AutoCloseable {
         }
     }
 
-    /** Counts since start: requests sent, and how many ended in each {@link Upstream} case. */
-    public record Stats(long requests, long ok, long notFound, long throttled, long failed, long timedOut) {}
+    /**
+     * Counts since start: requests sent, and how many ended in each {@link Upstream} case.
+     *
+     * @param requests    requests sent (each ends in exactly one of the others)
+     * @param ok          {@link Upstream.Ok}
+     * @param notFound    {@link Upstream.NotFound}: 404 or t.me's redirect to the bare name
+     * @param throttled   {@link Upstream.Throttled}: t.me's own 429
+     * @param failed      {@link Upstream.Failed}: t.me's own errors, odd statuses and transport errors
+     * @param timedOut    {@link Upstream.TimedOut}
+     * @param intercepted {@link Upstream.Intercepted}: a proxy's or CDN's error page instead of t.me
+     */
+    public record Stats(long requests, long ok, long notFound, long throttled, long failed, long timedOut,
+            long intercepted) {}
 }

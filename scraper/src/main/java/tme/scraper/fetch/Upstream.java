@@ -4,6 +4,7 @@ import io.vertx.core.buffer.Buffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What one request to t.me came back with. Expected outcomes are values, not exceptions:
@@ -36,10 +37,34 @@ public sealed interface Upstream {
     /** The channel (or page) does not exist or is not public: a redirect to {@code /name}, or a 404. */
     record NotFound(String reason) implements Upstream {}
 
-    /** t.me said 429; {@code retryAfter} is its Retry-After (or a default when it gave none). */
-    record Throttled(Duration retryAfter) implements Upstream {}
+    /**
+     * t.me itself said 429. {@code retryAfter} is its hint (a {@code Retry-After} header, else the JSON body's
+     * {@code parameters.retry_after}), capped at an hour; empty when it gave none, so the caller picks its own
+     * backoff.
+     */
+    record Throttled(Optional<Duration> retryAfter) implements Upstream {
 
-    /** Any other failure: an unexpected status ({@code status > 0}) or a transport error ({@code status == 0}). */
+        public Throttled {
+            Objects.requireNonNull(retryAfter, "retryAfter");
+        }
+    }
+
+    /**
+     * Something between us and t.me answered instead of it: a 403, 429 or 5xx with an HTML error page that is
+     * not t.me's (a proxy's or CDN's: nginx's "502 Bad Gateway", Cloudflare's error, "Access denied" or
+     * "Attention Required" pages). Not t.me's word on the channel, nor its throttling: t.me could not be
+     * reached. {@code retryAfter} is the intermediary's hint, if any; {@code reason} names the page and who
+     * sent it (for example {@code "502 Bad Gateway (from nginx)"}).
+     */
+    record Intercepted(int status, Optional<Duration> retryAfter, String reason) implements Upstream {
+
+        public Intercepted {
+            Objects.requireNonNull(retryAfter, "retryAfter");
+            Objects.requireNonNull(reason, "reason");
+        }
+    }
+
+    /** Any other failure (t.me's own 5xx among them): an unexpected status ({@code status > 0}) or a transport error ({@code status == 0}). */
     record Failed(int status, String reason) implements Upstream {}
 
     /** No answer within the configured timeout. */

@@ -1,5 +1,6 @@
 package tme.scraper.parse;
 
+import java.util.Optional;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import tme.scraper.model.Channel;
@@ -7,23 +8,45 @@ import tme.scraper.model.ChannelPage;
 
 /**
  * Parses a {@code t.me/s/<channel>[/<position>]} page. A page with the channel header is a channel (possibly
- * without posts); t.me's "Contact @x" page (a {@code tgme_page} without that header) means no such public
- * channel; anything else (an empty page, a captcha, changed markup) is an anomaly, never "not found".
+ * without posts, when t.me says "No posts found"); t.me's "Contact @x" page (a {@code tgme_page} without that
+ * header) means no such public channel; anything else is an {@link Anomaly} of its kind, never "not found":
+ * a blank or cut-off answer, a captcha or bot challenge, message blocks without readable posts (renamed
+ * markup), a header with an unexplained empty list, posts mostly without id or date, or an unknown page.
  */
 public final class ChannelPageParser {
 
     private ChannelPageParser() {}
 
     public static Parsed<ChannelPage> parse(String html, ParserMode mode) {
-        Document doc = Dom.parse(html == null ? "" : html);
+        String page = html == null ? "" : html;
+        if (page.isBlank()) {
+            return new Parsed.Anomaly<>(Anomaly.EMPTY_PAGE, "a blank answer");
+        }
+        Document doc = Dom.parse(page);
         Element header = doc.selectFirst(Selectors.CHANNEL_HEADER);
         if (header == null) {
-            return doc.selectFirst(Selectors.TGME_PAGE) != null
-                    ? new Parsed.NotFound<>("t.me answered with a page that has no channel header")
-                    : new Parsed.Anomaly<>("neither a channel header nor a known not-found page");
+            return withoutHeader(page, doc);
+        }
+        if (PageChecks.truncated(page)) {
+            return new Parsed.Anomaly<>(Anomaly.TRUNCATED, "the channel page does not end with </html>");
         }
         Channel channel = ChannelHeaderParser.parse(doc, header);
         PostListParser.Posts posts = PostListParser.parse(doc, mode);
+        Optional<PageChecks.Finding> shape = PageChecks.posts(doc, posts, true);
+        if (shape.isPresent()) {
+            return shape.get().anomaly();
+        }
         return new Parsed.Ok<>(new ChannelPage(channel, posts.posts(), Offsets.fromPage(doc)), posts.odd());
+    }
+
+    /** No channel header: a page that is not t.me's, a cut-off one, t.me's "Contact" page, or unknown. */
+    private static Parsed<ChannelPage> withoutHeader(String page, Document doc) {
+        Optional<PageChecks.Finding> notTme = PageChecks.notTme(page, doc);
+        if (notTme.isPresent()) {
+            return notTme.get().anomaly();
+        }
+        return doc.selectFirst(Selectors.TGME_PAGE) != null
+                ? new Parsed.NotFound<>("t.me answered with a page that has no channel header")
+                : new Parsed.Anomaly<>(Anomaly.UNKNOWN_PAGE, "neither a channel header nor a known not-found page");
     }
 }

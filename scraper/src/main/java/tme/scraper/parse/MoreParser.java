@@ -1,12 +1,16 @@
 package tme.scraper.parse;
 
+import java.util.Optional;
 import org.jsoup.nodes.Document;
 import tme.scraper.model.MorePage;
 
 /**
  * Parses the decoded HTML fragment of a "more" answer (t.me's {@code POST /s/<channel>?before=N}): message
- * wraps plus, when more is left, a new more-link. An empty answer means nothing is left. A fragment with
- * no t.me message markup at all is an anomaly; a "Contact @x" page means the channel is not public.
+ * wraps plus, when more is left, a new more-link. An empty answer ({@code ""}) means nothing is left, and so
+ * does t.me's "No posts found" stub. A "Contact @x" page means the channel is not public. Anomalies: message
+ * blocks without a readable post, posts mostly without id or date, and, with no message markup at all, an
+ * empty body, a captcha, a bot challenge or an unknown page. A fragment is not a full page, so it has no
+ * {@code </html>} to be cut off before.
  */
 public final class MoreParser {
 
@@ -19,13 +23,26 @@ public final class MoreParser {
         Document doc = Dom.parse(fragmentHtml);
         boolean messageMarkup = doc.selectFirst(Selectors.POST_WRAP) != null
                 || doc.selectFirst(Selectors.POST_ANY) != null
-                || doc.selectFirst(Selectors.MORE_LINK) != null;
+                || doc.selectFirst(Selectors.MORE_LINK) != null
+                || doc.selectFirst(Selectors.MESSAGE_BLOCKS) != null;
         if (!messageMarkup) {
-            return doc.selectFirst(Selectors.TGME_PAGE) != null
-                    ? new Parsed.NotFound<>("t.me answered with a page that has no channel messages")
-                    : new Parsed.Anomaly<>("the more fragment holds no t.me message markup");
+            return withoutMessages(fragmentHtml, doc);
         }
         PostListParser.Posts posts = PostListParser.parse(doc, mode);
+        Optional<PageChecks.Finding> shape = PageChecks.posts(doc, posts, false);
+        if (shape.isPresent()) {
+            return shape.get().anomaly();
+        }
         return new Parsed.Ok<>(new MorePage(posts.posts(), Offsets.fromAnchors(doc)), posts.odd());
+    }
+
+    private static Parsed<MorePage> withoutMessages(String fragmentHtml, Document doc) {
+        Optional<PageChecks.Finding> notTme = PageChecks.notTme(fragmentHtml, doc);
+        if (notTme.isPresent()) {
+            return notTme.get().anomaly();
+        }
+        return doc.selectFirst(Selectors.TGME_PAGE) != null
+                ? new Parsed.NotFound<>("t.me answered with a page that has no channel messages")
+                : new Parsed.Anomaly<>(Anomaly.UNKNOWN_PAGE, "the more fragment holds no t.me message markup");
     }
 }

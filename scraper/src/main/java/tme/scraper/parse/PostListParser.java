@@ -11,22 +11,30 @@ final class PostListParser {
 
     private PostListParser() {}
 
-    /** The posts and how many messages were odd (parsed in part, or skipped for want of an id). */
-    record Posts(List<Post> posts, int odd) {}
+    /**
+     * The posts and how many messages were odd (parsed in part, or skipped for want of an id); of all
+     * {@code messages} found, {@code withoutIdOrDate} had no readable id (skipped) or no date.
+     */
+    record Posts(List<Post> posts, int odd, int messages, int withoutIdOrDate) {}
 
     static Posts parse(Element root, ParserMode mode) {
         List<Post> posts = new ArrayList<>();
         int odd = 0;
-        for (Element message : messages(root)) {
+        int withoutIdOrDate = 0;
+        Elements messages = messages(root);
+        for (Element message : messages) {
             PostParser.Result result = PostParser.parse(message, mode);
             if (result.post() != null) {
                 posts.add(result.post());
+            }
+            if (result.post() == null || result.post().footer().date() == null) {
+                withoutIdOrDate++;
             }
             if (result.odd()) {
                 odd++;
             }
         }
-        return new Posts(posts, odd);
+        return new Posts(posts, odd, messages.size(), withoutIdOrDate);
     }
 
     /** Messages in wraps (pages, "more" fragments); else top-level messages (the embed widget's root message). */

@@ -7,17 +7,25 @@ import tme.scraper.model.ChannelPreview;
 /**
  * Parses the {@code t.me/<channel>} card. It is a channel when the card links its {@code /s/} preview (a
  * structural signal, unlike the English button text); other cards (users, bots, groups, unknown names) are
- * not found; a page without a card at all is an anomaly.
+ * not found. Anomalies: a blank or cut-off answer, a captcha or bot challenge, and any other page without a card.
  */
 public final class PreviewParser {
 
     private PreviewParser() {}
 
     public static Parsed<ChannelPreview> parse(String html) {
-        Document doc = Dom.parse(html == null ? "" : html);
+        String text = html == null ? "" : html;
+        if (text.isBlank()) {
+            return new Parsed.Anomaly<>(Anomaly.EMPTY_PAGE, "a blank answer");
+        }
+        Document doc = Dom.parse(text);
         Element page = doc.selectFirst(Selectors.TGME_PAGE);
         if (page == null) {
-            return new Parsed.Anomaly<>("no tgme_page card on the page");
+            return PageChecks.notTme(text, doc).<Parsed<ChannelPreview>>map(PageChecks.Finding::anomaly)
+                    .orElseGet(() -> new Parsed.Anomaly<>(Anomaly.UNKNOWN_PAGE, "no tgme_page card on the page"));
+        }
+        if (PageChecks.truncated(text)) {
+            return new Parsed.Anomaly<>(Anomaly.TRUNCATED, "the profile page does not end with </html>");
         }
         Element titleBox = page.selectFirst(Selectors.PREVIEW_TITLE_BOX);
         if (titleBox == null || page.selectFirst(Selectors.PREVIEW_CONTEXT_LINK) == null) {

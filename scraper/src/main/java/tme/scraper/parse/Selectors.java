@@ -125,6 +125,34 @@ final class Selectors {
     // Shared: a CSS background image carries most t.me picture URLs.
     static final String STYLE_ATTR = "style";
 
+    // ---- shape checks (PageChecks): what a real page shows, and what pages that are not t.me's show ----
+
+    /** t.me's own "No posts found" line: the only way a real page says "this list is empty". */
+    static final String NO_POSTS_FOUND = ".tme_no_messages_found";
+    /**
+     * Message blocks whatever their inner markup: a {@code data-post} anywhere, or a message wrap that is not
+     * the "No posts found" wrap. Blocks without a single readable post mean the message markup changed.
+     */
+    static final String MESSAGE_BLOCKS = "[data-post], .tgme_widget_message_wrap:not(:has(.tme_no_messages_found))";
+    /** Elements that make a body non-empty: anything but scripts, styles and line breaks. */
+    static final String BODY_CONTENT = "body *:not(script):not(style):not(noscript):not(br)";
+    /** A full page starts with one of these (lower case, within {@link #PAGE_START_WINDOW} characters)... */
+    static final java.util.List<String> PAGE_STARTS = java.util.List.of("<!doctype html", "<html");
+    static final int PAGE_START_WINDOW = 1024;
+    /** ...and ends with this (within {@link #PAGE_END_WINDOW}); t.me appends a "page generated in" comment. */
+    static final String PAGE_END = "</html>";
+    static final int PAGE_END_WINDOW = 1024;
+    /**
+     * Pages that are not t.me's (looked for, lower case, only on pages without t.me's header or card, so a post
+     * that mentions a captcha cannot trip them). Captcha first: Cloudflare's captcha page also carries
+     * challenge markers, and "solve a captcha" says more than "a bot check".
+     */
+    static final java.util.List<String> CAPTCHA_MARKERS = java.util.List.of(
+            "captcha"); // g-recaptcha, h-captcha, cf_captcha_kind, "Please complete the security check" pages
+    static final java.util.List<String> CHALLENGE_MARKERS = java.util.List.of(
+            "<title>just a moment...</title>", "challenge-platform", "cf-challenge", "cf_chl_", "cf-turnstile",
+            "checking your browser", "ddos-guard");
+
     // ---- (end of page/post section) ----
 
 

@@ -1,8 +1,9 @@
 /**
  * Pure, lenient t.me parsers: {@code html -> model}, no I/O. Entry points are {@link tme.scraper.parse.ChannelPageParser},
  * {@link tme.scraper.parse.MoreParser} and {@link tme.scraper.parse.PreviewParser}; each answers a {@link
- * tme.scraper.parse.Parsed} (ok with an odd-post count, not found, or anomaly). Every selector lives in
- * {@code Selectors}. A missing optional node gives null/empty; a part that throws is left out of its post and
+ * tme.scraper.parse.Parsed} (ok with an odd-post count, not found, or an anomaly of one {@link
+ * tme.scraper.parse.Anomaly} kind, found by pure shape checks in {@code PageChecks}). Every selector and marker
+ * lives in {@code Selectors}. A missing optional node gives null/empty; a part that throws is left out of its post and
  * counted, so one odd post never fails a page.
  */
 package tme.scraper.parse;

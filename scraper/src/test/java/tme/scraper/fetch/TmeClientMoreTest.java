@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static tme.scraper.fetch.Await.result;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -94,7 +95,7 @@ class TmeClientMoreTest extends FakeTmeTestBase {
     void more_throttledAndFailedMapLikePages() {
         fake.throttle("/s/durov?before=490", Duration.ofSeconds(7)).status("/s/durov?after=490", 502);
 
-        assertEquals(new Upstream.Throttled(Duration.ofSeconds(7)), result(client.more("durov", Direction.BEFORE, 490)));
+        assertEquals(new Upstream.Throttled(Optional.of(Duration.ofSeconds(7))), result(client.more("durov", Direction.BEFORE, 490)));
         assertEquals(new Upstream.Failed(502, "t.me answered 502"), result(client.more("durov", Direction.AFTER, 490)));
     }
 

@@ -14,8 +14,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import tme.scraper.testing.Fixtures;
+import tme.scraper.testing.Surprises;
 
 /** Every page outcome over real loopback HTTP against the fake t.me. */
 class TmeClientTest extends FakeTmeTestBase {
@@ -89,7 +91,7 @@ class TmeClientTest extends FakeTmeTestBase {
     void channelPage_429WithSecondsIsThrottledForThatLong() {
         fake.throttle(Duration.ofSeconds(7));
 
-        assertEquals(new Upstream.Throttled(Duration.ofSeconds(7)), result(client.channelPage("durov", 0)));
+        assertEquals(new Upstream.Throttled(Optional.of(Duration.ofSeconds(7))), result(client.channelPage("durov", 0)));
     }
 
     @Test
@@ -98,15 +100,59 @@ class TmeClientTest extends FakeTmeTestBase {
         TmeClient atNoon = new TmeClient(vertx, new TmeClient.Options(fake.baseUrl(), Duration.ofSeconds(5), 2), noon);
         fake.respond("/s/durov", 429, "slow down", Map.of("retry-after", "Sun, 10 May 2026 12:01:30 GMT"));
 
-        assertEquals(new Upstream.Throttled(Duration.ofSeconds(90)), result(atNoon.channelPage("durov", 0)));
+        assertEquals(new Upstream.Throttled(Optional.of(Duration.ofSeconds(90))), result(atNoon.channelPage("durov", 0)));
         atNoon.close();
     }
 
     @Test
-    void channelPage_429WithoutRetryAfterWaitsFiveSeconds() {
-        fake.status(429);
+    void channelPage_429WithAnyHttpDateFormIsThrottledUntilThatDate() {
+        Clock noon = Clock.fixed(Instant.parse("2026-05-10T12:00:00Z"), ZoneOffset.UTC);
+        TmeClient atNoon = new TmeClient(vertx, new TmeClient.Options(fake.baseUrl(), Duration.ofSeconds(5), 2), noon);
+        fake.throttleWithHeader("/s/durov", "Sunday, 10-May-26 12:00:30 GMT")
+                .throttleWithHeader("/s/durov/1", "Sun May 10 12:01:00 2026");
 
-        assertEquals(new Upstream.Throttled(Duration.ofSeconds(5)), result(client.channelPage("durov", 0)));
+        assertEquals(new Upstream.Throttled(Optional.of(Duration.ofSeconds(30))), result(atNoon.channelPage("durov", 0)));
+        assertEquals(new Upstream.Throttled(Optional.of(Duration.ofSeconds(60))), result(atNoon.channelPage("durov", 1)));
+        atNoon.close();
+    }
+
+    @Test
+    void channelPage_429WithBotApiJsonIsThrottledForItsRetryAfter() {
+        fake.throttleWithJson(11);
+
+        assertEquals(new Upstream.Throttled(Optional.of(Duration.ofSeconds(11))), result(client.channelPage("durov", 0)));
+    }
+
+    @Test
+    void channelPage_429WithoutAnyHintIsThrottledWithoutADuration() {
+        fake.throttleWithoutHint();
+
+        assertEquals(new Upstream.Throttled(Optional.empty()), result(client.channelPage("durov", 0)));
+        fake.status(429); // the plain-text forced status: t.me's own words too
+        assertEquals(new Upstream.Throttled(Optional.empty()), result(client.channelPage("durov", 0)));
+    }
+
+    @Test
+    void channelPage_proxyErrorPageIsIntercepted() {
+        fake.respond("/s/durov", 502, Surprises.proxyError(502), Surprises.nginxHeaders())
+                .respond("/s/durov/5", 429, Surprises.cloudflareError(429),
+                        Surprises.cloudflareHeaders(Map.of("retry-after", "30")));
+
+        assertEquals(new Upstream.Intercepted(502, Optional.empty(), "502 Bad Gateway (from nginx)"),
+                result(client.channelPage("durov", 0)));
+        Upstream.Intercepted cloudflare = assertInstanceOf(Upstream.Intercepted.class,
+                result(client.channelPage("durov", 5)));
+        assertEquals(429, cloudflare.status());
+        assertEquals(Optional.of(Duration.ofSeconds(30)), cloudflare.retryAfter());
+        assertEquals("t.me | 429: Too many requests (from cloudflare, ray " + Surprises.CF_RAY + ")",
+                cloudflare.reason());
+    }
+
+    @Test
+    void channelPage_tmesOwn5xxPageStaysFailed() {
+        fake.respond("/s/durov", 503, DUROV_PAGE, Map.of("content-type", "text/html; charset=utf-8"));
+
+        assertEquals(new Upstream.Failed(503, "t.me answered 503"), result(client.channelPage("durov", 0)));
     }
 
     @Test
@@ -177,13 +223,14 @@ class TmeClientTest extends FakeTmeTestBase {
 
     @Test
     void stats_countRequestsByOutcome() {
-        fake.status("/s/durov/404", 404).throttle("/s/durov/429", Duration.ofSeconds(1)).status("/s/durov/500", 500);
+        fake.status("/s/durov/404", 404).throttle("/s/durov/429", Duration.ofSeconds(1)).status("/s/durov/500", 500)
+                .respond("/s/durov/502", 502, Surprises.proxyError(502), Surprises.nginxHeaders());
 
-        for (int position : new int[] {0, 1, 404, 429, 500}) {
+        for (int position : new int[] {0, 1, 404, 429, 500, 502}) {
             result(client.channelPage("durov", position));
         }
 
-        assertEquals(new TmeClient.Stats(5, 2, 1, 1, 1, 0), client.stats());
+        assertEquals(new TmeClient.Stats(6, 2, 1, 1, 1, 0, 1), client.stats());
     }
 
     private TmeClient clientWith(Duration timeout) {

@@ -1,6 +1,7 @@
 package tme.scraper.parse;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -78,6 +79,35 @@ class AllFixturesTest {
         return parsed.getClass().getSimpleName();
     }
 
+    /**
+     * No recorded real answer is an anomaly to the parser that reads that kind of answer: channel pages to the
+     * page parser, profile and "Contact" pages to the preview parser, t.me's message fragments to the "more"
+     * parser. (The embed widget has no parser; the any2feed media-block cut-outs are not whole answers.)
+     */
+    @ParameterizedTest
+    @MethodSource("fixtures")
+    void noRecordedAnswerIsAnAnomalyToItsOwnParser(String name) {
+        String html = Fixtures.read(name);
+        for (ParserMode mode : ParserMode.values()) {
+            if (name.startsWith("s-")) {
+                assertNotAnomaly(ChannelPageParser.parse(html, mode), name);
+            }
+            if (name.startsWith("frag-tchantest-") || name.startsWith("frag-any2feed-message_")) {
+                assertNotAnomaly(MoreParser.parse(html, mode), name);
+            }
+        }
+        if (name.startsWith("preview-") || name.startsWith("notfound-")) {
+            assertNotAnomaly(PreviewParser.parse(html), name);
+            assertNotAnomaly(ChannelPageParser.parse(html, ParserMode.FULL), name);
+        }
+        if (!name.startsWith("frag-")) {
+            assertTrue(html.strip().endsWith("-->") && html.contains("</html>"), name + " is a whole page");
+        }
+    }
+
+    private static void assertNotAnomaly(Parsed<?> parsed, String name) {
+        assertFalse(parsed instanceof Parsed.Anomaly<?>, () -> name + ": " + parsed);
+    }
 
     @ParameterizedTest
     @MethodSource("fullPages")

@@ -206,14 +206,24 @@ class ChannelPageParserTest {
     }
 
     @Test
-    void headerWithoutPosts_isOkWithAnEmptyList() {
-        String html = Fixtures.read("s-demo_empty-2026-09-agentkreal.html")
-                .replaceAll("(?s)<section class=\"tgme_channel_history js-message_history\">.*?</section>", "");
+    void headerWithNoPostsFoundMarker_isOkWithAnEmptyList() {
+        // The history of demo_empty replaced by t.me's "No posts found" history (the recorded stub's section).
+        String page = Fixtures.read("s-demo_empty-2026-09-agentkreal.html");
+        String html = page.replace(history(page), history(Fixtures.read("frag-tchantest-no_posts_found.html")));
 
         Parsed.Ok<ChannelPage> parsed = ok(ChannelPageParser.parse(html, ParserMode.FULL));
 
+        assertTrue(html.contains("tme_no_messages_found"));
         assertEquals("demo_empty", parsed.value().channel().username());
         assertEquals(List.of(), parsed.value().posts());
+    }
+
+    @Test
+    void headerWithoutPostsOrMarker_isAnUnexplainedEmptyList() {
+        String html = Fixtures.read("s-demo_empty-2026-09-agentkreal.html")
+                .replaceAll("(?s)<section class=\"tgme_channel_history js-message_history\">.*?</section>", "");
+
+        assertEquals(Anomaly.NO_POSTS_UNEXPLAINED, kind(ChannelPageParser.parse(html, ParserMode.FULL)));
     }
 
     @Test
@@ -225,13 +235,23 @@ class ChannelPageParserTest {
 
     @Test
     void pagesWithoutHeaderOrNotFoundMarker_areAnomalies() {
-        assertInstanceOf(Parsed.Anomaly.class, ChannelPageParser.parse("", ParserMode.FULL));
-        assertInstanceOf(Parsed.Anomaly.class, ChannelPageParser.parse(
+        assertEquals(Anomaly.EMPTY_PAGE, kind(ChannelPageParser.parse("", ParserMode.FULL)));
+        assertEquals(Anomaly.CAPTCHA, kind(ChannelPageParser.parse(
                 "<html><body><h1>Checking your browser</h1><div class=\"captcha\"></div></body></html>",
-                ParserMode.FULL));
+                ParserMode.FULL)));
         // The embed widget is a t.me page, but neither a channel page nor the contact page.
-        assertInstanceOf(Parsed.Anomaly.class, ChannelPageParser.parse(
-                Fixtures.read("embed-durov-505-2026-05-neotolis.html"), ParserMode.FULL));
+        assertEquals(Anomaly.UNKNOWN_PAGE, kind(ChannelPageParser.parse(
+                Fixtures.read("embed-durov-505-2026-05-neotolis.html"), ParserMode.FULL)));
+    }
+
+    /** The {@code <section>...</section>} that holds a page's message history. */
+    private static String history(String html) {
+        int start = html.indexOf("<section class=\"tgme_channel_history");
+        return html.substring(start, html.indexOf("</section>", start) + "</section>".length());
+    }
+
+    private static Anomaly kind(Parsed<?> parsed) {
+        return assertInstanceOf(Parsed.Anomaly.class, parsed).kind();
     }
 
     @Test

@@ -61,8 +61,9 @@ class PreviewParserTest {
 
     @Test
     void pagesWithoutACard_areAnomalies() {
-        assertInstanceOf(Parsed.Anomaly.class, PreviewParser.parse(""));
-        assertInstanceOf(Parsed.Anomaly.class, PreviewParser.parse(Fixtures.read("s-durov-2026-05-hortay.html")));
+        assertEquals(Anomaly.EMPTY_PAGE, ShapeChecksTest.kind(PreviewParser.parse("")));
+        assertEquals(Anomaly.UNKNOWN_PAGE,
+                ShapeChecksTest.kind(PreviewParser.parse(Fixtures.read("s-durov-2026-05-hortay.html"))));
     }
 
     @Test

@@ -6,7 +6,11 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** What the fake t.me serves when no knob interferes: recorded pages, built "more" answers, t.me's redirect. */
+/**
+ * What the fake t.me serves when no knob interferes: recorded pages, built "more" answers, t.me's redirect.
+ * With {@link Knobs#anyChannelAs} a channel without a recording is served another channel's recording, its name
+ * rewritten ({@link Stand}) so the page reads as the channel asked for.
+ */
 final class FakeRoutes {
 
     private static final Pattern CHANNEL_PAGE = Pattern.compile("/s/([A-Za-z0-9_]+)(?:/(\\d+))?/?");
@@ -25,16 +29,34 @@ final class FakeRoutes {
         if (channelPage.matches()) {
             String channel = channelPage.group(1);
             if (method == HttpMethod.GET) {
-                return pages.channelPage(channel).map(Reply::html).orElseGet(() -> unknown(channel));
+                return page(channel).map(Reply::html).orElseGet(() -> unknown(channel));
             }
             boolean moreCall = method == HttpMethod.POST && channelPage.group(2) == null;
             return moreCall ? more(channel, params) : Reply.text(405, "method not allowed");
         }
         Matcher profile = PROFILE.matcher(path);
         if (profile.matches() && method == HttpMethod.GET) {
-            return Reply.html(pages.preview(profile.group(1)).orElseGet(pages::contactPage));
+            return Reply.html(preview(profile.group(1)).orElseGet(pages::contactPage));
         }
         return Reply.text(404, "no such page on the fake t.me: " + method + " " + path);
+    }
+
+    private Optional<String> page(String channel) {
+        Optional<String> own = pages.channelPage(channel);
+        return own.isPresent() ? own : stand(channel).flatMap(s -> pages.channelPage(s.recorded()).map(s::page));
+    }
+
+    private Optional<String> preview(String channel) {
+        Optional<String> own = pages.preview(channel);
+        return own.isPresent() ? own : stand(channel).flatMap(s -> pages.preview(s.recorded()).map(s::preview));
+    }
+
+    /** The recording that stands in for {@code channel}, when it has none of its own and the knob is set. */
+    private Optional<Stand> stand(String channel) {
+        String recorded = knobs.anyChannelAs;
+        return recorded == null || pages.channelPage(channel).isPresent()
+                ? Optional.empty()
+                : Optional.of(new Stand(recorded, channel));
     }
 
     /** t.me redirects {@code /s/name} to {@code /name} for a name without a public channel preview. */
@@ -43,7 +65,8 @@ final class FakeRoutes {
     }
 
     private Reply more(String channel, MultiMap params) {
-        Optional<ChannelHistory> history = pages.history(channel);
+        Optional<Stand> stand = pages.history(channel).isPresent() ? Optional.empty() : stand(channel);
+        Optional<ChannelHistory> history = pages.history(stand.map(Stand::recorded).orElse(channel));
         if (history.isEmpty()) {
             return unknown(channel);
         }
@@ -54,10 +77,34 @@ final class FakeRoutes {
         }
         int limit = knobs.morePageSize;
         String fragment = before != null ? history.get().before(before, limit) : history.get().after(after, limit);
-        return Reply.json(PhpJson.string(fragment));
+        return Reply.json(PhpJson.string(stand.map(s -> s.fragment(fragment)).orElse(fragment)));
     }
 
     private static Integer position(String value) {
         return value != null && value.matches("\\d{1,9}") ? Integer.valueOf(value) : null;
+    }
+
+    /**
+     * {@code recorded}'s pages served as {@code asked}'s. The parsers read a post's id from the end of
+     * {@code data-post} and the name from the header, and never compare the two; the names are rewritten anyway
+     * so a page reads as the channel asked for: in {@code data-post}, the header's {@code @name}, the more-links
+     * and the profile's {@code /s/} link. Plain string replacement of the recorded (lower-case) name.
+     */
+    record Stand(String recorded, String asked) {
+
+        String page(String html) {
+            return html.replace("data-post=\"" + recorded + "/", "data-post=\"" + asked + "/")
+                    .replace(">@" + recorded + "<", ">@" + asked + "<")
+                    .replace("/s/" + recorded + "?", "/s/" + asked + "?");
+        }
+
+        String fragment(String html) {
+            return page(html);
+        }
+
+        String preview(String html) {
+            return html.replace("href=\"/s/" + recorded + "\"", "href=\"/s/" + asked + "\"")
+                    .replace(">@" + recorded + "<", ">@" + asked + "<");
+        }
     }
 }

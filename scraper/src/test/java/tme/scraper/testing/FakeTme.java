@@ -13,7 +13,10 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -32,7 +35,9 @@ import java.util.zip.GZIPOutputStream;
  * </ul>
  * Knobs may be set while it runs; a path knob ({@code "/s/durov"}) covers every request on that path, a URI
  * knob ({@code "/s/durov?before=490"}) only that one, a knob without a path every request.
- * Hits are counted per request URI, as the request arrives (before any gate, delay or hang).
+ * Hits are counted per request URI, and arrival times kept, as the request arrives (before any gate, delay or
+ * hang). {@link #anyChannelAs(String)} serves a recording for every other channel name; {@link Surprises} has
+ * pages t.me does not normally serve (proxy errors, captcha, challenge, bent recordings).
  */
 public final class FakeTme implements AutoCloseable {
 
@@ -99,13 +104,64 @@ public final class FakeTme implements AutoCloseable {
     }
 
     public FakeTme throttle(String path, Duration retryAfter) {
-        knobs.throttle(path, retryAfter);
+        return throttleWithHeader(path, Long.toString(retryAfter.toSeconds()));
+    }
+
+    /** Answers 429 with t.me's plain-text body and this {@code Retry-After} value, as given (e.g. an HTTP date). */
+    public FakeTme throttleWithHeader(String retryAfterValue) {
+        return throttleWithHeader(Knobs.EVERYWHERE, retryAfterValue);
+    }
+
+    public FakeTme throttleWithHeader(String path, String retryAfterValue) {
+        knobs.throttle(path, Knobs.throttledWithHeader(Objects.requireNonNull(retryAfterValue)));
+        return this;
+    }
+
+    /**
+     * Answers 429 with the Bot-API style JSON body ({@code application/json}, no header):
+     * {@code {"ok":false,"error_code":429,"description":"Too Many Requests: retry after N","parameters":{"retry_after":N}}}.
+     */
+    public FakeTme throttleWithJson(int seconds) {
+        return throttleWithJson(Knobs.EVERYWHERE, seconds);
+    }
+
+    public FakeTme throttleWithJson(String path, int seconds) {
+        knobs.throttle(path, Knobs.throttledWithJson(seconds));
+        return this;
+    }
+
+    /** Answers 429 with t.me's plain-text "Too Many Requests" and no hint at all. */
+    public FakeTme throttleWithoutHint() {
+        return throttleWithoutHint(Knobs.EVERYWHERE);
+    }
+
+    public FakeTme throttleWithoutHint(String path) {
+        knobs.throttle(path, Knobs.throttledWithHeader(null));
         return this;
     }
 
     /** A custom answer for a path or exact URI, whatever the method. */
     public FakeTme respond(String path, int status, String body, Map<String, String> headers) {
         knobs.route(path, new Reply(status, headers, body));
+        return this;
+    }
+
+    /** A custom answer for every request (e.g. a proxy's error page from {@link Surprises}); path knobs still win. */
+    public FakeTme respondEverywhere(int status, String body, Map<String, String> headers) {
+        return respond(Knobs.EVERYWHERE, status, body, headers);
+    }
+
+    /**
+     * Serves every channel without a recording of its own as {@code recordedChannel}: {@code /s/{ch}},
+     * {@code /s/{ch}/{n}}, "more" POSTs, and {@code /{ch}} if {@code recordedChannel} has a profile recording,
+     * with the name rewritten to {@code ch}, so a test can ask for 100 distinct uncached channels. Null turns
+     * it off (unknown channels get t.me's redirect again).
+     */
+    public FakeTme anyChannelAs(String recordedChannel) {
+        if (recordedChannel != null && RecordedPages.shared().channelPage(recordedChannel).isEmpty()) {
+            throw new IllegalArgumentException("no recorded /s/ page for " + recordedChannel);
+        }
+        knobs.anyChannelAs = recordedChannel == null ? null : recordedChannel.toLowerCase(Locale.ROOT);
         return this;
     }
 
@@ -171,12 +227,23 @@ public final class FakeTme implements AutoCloseable {
         return traffic.last(uri);
     }
 
+    /** {@link System#nanoTime()} of every request as it arrived (before any gate, delay or hang), in that order. */
+    public List<Long> arrivals() {
+        return traffic.arrivals();
+    }
+
+    /** {@link #arrivals()} of requests for this exact URI. */
+    public List<Long> arrivals(String uri) {
+        return traffic.arrivals(uri);
+    }
+
+    /** Clears hit counts, arrival times and the last requests; knobs stay. */
     public FakeTme resetHits() {
         traffic.reset();
         return this;
     }
 
-    /** Clears every knob, releases held requests and resets the counts. */
+    /** Clears every knob, releases held requests and resets the counts and arrival times. */
     public FakeTme reset() {
         knobs.clear();
         gate.release();

@@ -26,6 +26,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import tme.scraper.model.ChannelPage;
+import tme.scraper.model.MorePage;
+import tme.scraper.parse.ChannelPageParser;
+import tme.scraper.parse.MoreParser;
+import tme.scraper.parse.Parsed;
+import tme.scraper.parse.ParserMode;
+import tme.scraper.parse.PreviewParser;
 
 /** The fake t.me's own contract, seen through a plain WebClient that follows nothing and decodes nothing. */
 class FakeTmeTest {
@@ -159,6 +166,134 @@ class FakeTmeTest {
         assertEquals(429, answer.statusCode());
         assertEquals("7", answer.getHeader("retry-after"));
         assertEquals(200, call(HttpMethod.GET, "/s/meduzalive").statusCode());
+    }
+
+    @Test
+    void throttleWithHeader_sendsTheValueAsGiven() {
+        fake.throttleWithHeader("Sun, 10 May 2026 12:01:30 GMT").throttleWithHeader("/s/durov", "7");
+
+        HttpResponse<Buffer> dated = call(HttpMethod.GET, "/s/meduzalive");
+        HttpResponse<Buffer> seconds = call(HttpMethod.GET, "/s/durov");
+
+        assertEquals(429, dated.statusCode());
+        assertEquals("Sun, 10 May 2026 12:01:30 GMT", dated.getHeader("retry-after"));
+        assertEquals("Too Many Requests", dated.bodyAsString());
+        assertEquals("7", seconds.getHeader("retry-after"));
+    }
+
+    @Test
+    void throttleWithJson_sendsTheBotApiBodyAndNoHeader() {
+        fake.throttleWithJson(7);
+
+        HttpResponse<Buffer> answer = call(HttpMethod.POST, "/s/durov?before=490");
+
+        assertEquals(429, answer.statusCode());
+        assertEquals("application/json", answer.getHeader("content-type"));
+        assertNull(answer.getHeader("retry-after"));
+        assertEquals("{\"ok\":false,\"error_code\":429,\"description\":\"Too Many Requests: retry after 7\","
+                + "\"parameters\":{\"retry_after\":7}}", answer.bodyAsString());
+    }
+
+    @Test
+    void throttleWithoutHint_isTmesPlainTextWithoutRetryAfter() {
+        fake.throttleWithoutHint("/s/durov");
+
+        HttpResponse<Buffer> answer = call(HttpMethod.GET, "/s/durov");
+
+        assertEquals(429, answer.statusCode());
+        assertEquals("text/plain; charset=utf-8", answer.getHeader("content-type"));
+        assertNull(answer.getHeader("retry-after"));
+        assertEquals("Too Many Requests", answer.bodyAsString());
+        assertEquals(200, call(HttpMethod.GET, "/s/meduzalive").statusCode());
+    }
+
+    @Test
+    void respondEverywhere_coversEveryPathAndMethod_pathKnobsStillWin() {
+        fake.respondEverywhere(502, Surprises.proxyError(502), Surprises.nginxHeaders())
+                .respond("/s/durov", 200, "mine", Map.of());
+
+        for (HttpResponse<Buffer> answer : List.of(call(HttpMethod.GET, "/s/meduzalive"),
+                call(HttpMethod.POST, "/s/meduzalive?before=5"), call(HttpMethod.GET, "/durov"),
+                call(HttpMethod.GET, "/a/b/c"))) {
+            assertEquals(502, answer.statusCode());
+            assertEquals("nginx", answer.getHeader("server"));
+            assertEquals(Surprises.proxyError(502), answer.bodyAsString());
+        }
+        assertEquals("mine", call(HttpMethod.GET, "/s/durov").bodyAsString());
+    }
+
+    @Test
+    void anyChannelAs_servesTheRecordingUnderEveryUnrecordedName() {
+        fake.anyChannelAs("durov");
+
+        HttpResponse<Buffer> page = call(HttpMethod.GET, "/s/Chan42");
+        HttpResponse<Buffer> positioned = call(HttpMethod.GET, "/s/chan43/490");
+
+        assertEquals(200, page.statusCode());
+        String html = page.bodyAsString();
+        assertTrue(html.contains("data-post=\"Chan42/502\"") && !html.contains("data-post=\"durov/"), "ids renamed");
+        ChannelPage parsed = (ChannelPage) assertInstanceOf(Parsed.Ok.class,
+                ChannelPageParser.parse(html, ParserMode.FULL)).value();
+        assertEquals("Chan42", parsed.channel().username());
+        assertEquals(20, parsed.posts().size());
+        assertEquals(200, positioned.statusCode());
+        assertTrue(positioned.bodyAsString().contains("data-post=\"chan43/502\""));
+        assertEquals(DUROV_PAGE, call(HttpMethod.GET, "/s/durov").bodyAsString(), "the recording itself is unchanged");
+        assertTrue(call(HttpMethod.GET, "/s/meduzalive").bodyAsString().contains("data-post=\"meduzalive/"),
+                "recorded channels stay themselves");
+    }
+
+    @Test
+    void anyChannelAs_servesMoreAndPreviewUnderTheAskedName() {
+        fake.anyChannelAs("durov");
+
+        String fragment = (String) Json.decodeValue(call(HttpMethod.POST, "/s/chan42?before=503").bodyAsString());
+        MorePage more = (MorePage) assertInstanceOf(Parsed.Ok.class, MoreParser.parse(fragment, ParserMode.FULL)).value();
+        HttpResponse<Buffer> preview = call(HttpMethod.GET, "/chan42");
+
+        assertTrue(fragment.contains("data-post=\"chan42/502\"") && !fragment.contains("data-post=\"durov/"));
+        assertEquals(20, more.posts().size(), "every recorded post is older than 503");
+        assertEquals("\"\"", call(HttpMethod.POST, "/s/chan42?before=481").bodyAsString());
+        assertEquals(200, preview.statusCode());
+        assertTrue(preview.bodyAsString().contains("href=\"/s/chan42\""), "the card links the asked channel");
+        assertInstanceOf(Parsed.Ok.class, PreviewParser.parse(preview.bodyAsString()));
+    }
+
+    @Test
+    void anyChannelAs_hundredDistinctChannelsAreEachServedAndCounted() {
+        fake.anyChannelAs("demo_empty");
+
+        for (int i = 0; i < 100; i++) {
+            assertEquals(200, call(HttpMethod.GET, "/s/uncached" + i).statusCode());
+        }
+
+        assertEquals(100, fake.totalHits());
+        assertEquals(1, fake.hits("/s/uncached99"));
+        fake.reset();
+        assertEquals(302, call(HttpMethod.GET, "/s/uncached1").statusCode(), "reset turns it off");
+    }
+
+    @Test
+    void arrivals_areRecordedAsRequestsArrive_inOrder_andReset() throws InterruptedException {
+        call(HttpMethod.GET, "/s/durov");
+        call(HttpMethod.GET, "/s/meduzalive");
+        fake.holdRequests();
+        Future<HttpResponse<Buffer>> held = web.getAbs(fake.baseUrl() + "/s/durov").send();
+        assertTrue(fake.awaitHeld(1, Duration.ofSeconds(5)));
+
+        List<Long> all = fake.arrivals();
+        List<Long> durov = fake.arrivals("/s/durov");
+        assertEquals(3, all.size(), "a held request has arrived");
+        assertTrue(all.get(0) < all.get(1) && all.get(1) < all.get(2), all.toString());
+        assertEquals(List.of(all.get(0), all.get(2)), durov);
+        assertEquals(List.of(all.get(1)), fake.arrivals("/s/meduzalive"));
+        assertEquals(List.of(), fake.arrivals("/s/topwar_official"));
+        fake.release();
+        assertEquals(200, result(held).statusCode());
+
+        fake.resetHits();
+        assertEquals(List.of(), fake.arrivals());
+        assertEquals(List.of(), fake.arrivals("/s/durov"));
     }
 
     @Test

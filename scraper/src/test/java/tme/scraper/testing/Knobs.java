@@ -18,12 +18,14 @@ final class Knobs {
     private final Map<String, Duration> delays = new ConcurrentHashMap<>();
     private final Map<String, Integer> statuses = new ConcurrentHashMap<>();
     private final Set<String> hangs = ConcurrentHashMap.newKeySet();
-    private final Map<String, Duration> throttles = new ConcurrentHashMap<>();
+    private final Map<String, Reply> throttles = new ConcurrentHashMap<>();
     private final Map<String, Reply> routes = new ConcurrentHashMap<>();
 
     volatile boolean gzip;
     volatile boolean contactPageForUnknown;
     volatile int morePageSize = 20;
+    /** The recorded channel every channel without a recording is served as; null: none (t.me's redirect). */
+    volatile String anyChannelAs;
 
     void delay(String where, Duration delay) {
         delays.put(where, delay);
@@ -37,8 +39,8 @@ final class Knobs {
         hangs.add(where);
     }
 
-    void throttle(String where, Duration retryAfter) {
-        throttles.put(where, retryAfter);
+    void throttle(String where, Reply reply) {
+        throttles.put(where, reply);
     }
 
     void route(String where, Reply reply) {
@@ -60,9 +62,9 @@ final class Knobs {
         if (custom != null) {
             return Optional.of(custom);
         }
-        Duration retryAfter = find(throttles, uri, path);
-        if (retryAfter != null) {
-            return Optional.of(throttled(retryAfter));
+        Reply throttled = find(throttles, uri, path);
+        if (throttled != null) {
+            return Optional.of(throttled);
         }
         Integer status = find(statuses, uri, path);
         return Optional.ofNullable(status).map(s -> Reply.text(s, "fake t.me forced status " + s));
@@ -77,11 +79,22 @@ final class Knobs {
         gzip = false;
         contactPageForUnknown = false;
         morePageSize = 20;
+        anyChannelAs = null;
     }
 
-    private static Reply throttled(Duration retryAfter) {
-        return new Reply(429, Map.of("content-type", "text/plain; charset=utf-8",
-                "retry-after", Long.toString(retryAfter.toSeconds())), "Too Many Requests");
+    /** t.me's own 429: plain text, with {@code Retry-After: retryAfter} unless it is null. */
+    static Reply throttledWithHeader(String retryAfter) {
+        Map<String, String> headers = retryAfter == null
+                ? Map.of("content-type", "text/plain; charset=utf-8")
+                : Map.of("content-type", "text/plain; charset=utf-8", "retry-after", retryAfter);
+        return new Reply(429, headers, "Too Many Requests");
+    }
+
+    /** A Bot-API style 429: the wait in the JSON body, no header. */
+    static Reply throttledWithJson(int seconds) {
+        return new Reply(429, Map.of("content-type", "application/json"), "{\"ok\":false,\"error_code\":429,"
+                + "\"description\":\"Too Many Requests: retry after " + seconds + "\","
+                + "\"parameters\":{\"retry_after\":" + seconds + "}}");
     }
 
     private static <V> V find(Map<String, V> map, String uri, String path) {
