@@ -17,9 +17,15 @@ import tme.coalescing.Freshness;
 /**
  * Issue 3 expiry and negative caching, on one server without Redis and the injected clock: an entry is served
  * until its TTL, refreshed once in the background inside the last 10% of its freshness, and reloaded after it;
- * "not found" is cached for CACHE_TTL_NOT_FOUND; errors, throttling and anomalies are never cached.
+ * "not found" is cached for CACHE_TTL_NOT_FOUND; errors, throttling and anomalies are never cached. Stale answers
+ * are turned off here (no window past freshness): {@code StaleAnswersTest} covers them.
  */
 class CacheExpiryTest extends CacheFleetTestBase {
+
+    @Override
+    Map<String, String> serverEnv() {
+        return Map.of("STALE_WHILE_REVALIDATE", "0s", "MAX_STALE", "0s");
+    }
 
     private static final String BODY = "/v1/body/durov";
     private static final String UNKNOWN = "/v1/body/zzqxnonexistent";
@@ -108,12 +114,27 @@ class CacheExpiryTest extends CacheFleetTestBase {
     }
 
     @Test
-    void throttling_isNotCached() {
+    void throttling_isNotCached_andPausesUntilItsRetryAfter() {
         tme.throttle(Duration.ofSeconds(7));
         HttpResponse<byte[]> throttled = CacheHttp.get(server, BODY);
+        assertEquals(503, throttled.statusCode());
+        assertEquals("upstream_throttled", new JsonObject(CacheHttp.text(throttled)).getString("code"));
         assertEquals("7", header(throttled, "Retry-After"));
-        tme.resetHits();
-        assertTwoFailuresThenRecovery(503, "upstream_throttled");
+
+        fleet.clock.advance(Duration.ofSeconds(2));
+        HttpResponse<byte[]> paused = CacheHttp.get(server, BODY);
+        assertEquals(503, paused.statusCode());
+        assertEquals("upstream_cooldown", new JsonObject(CacheHttp.text(paused)).getString("code"));
+        assertEquals("5", header(paused, "Retry-After"));
+        assertEquals("no-store", header(paused, "Cache-Control"));
+        assertEquals(1, tme.hits("/s/durov"), "nobody asks t.me inside its Retry-After");
+
+        tme.reset();
+        fleet.clock.advance(Duration.ofSeconds(6)); // past the 7s and the resume jitter (at most 1s)
+        HttpResponse<byte[]> recovered = CacheHttp.get(server, BODY);
+        assertEquals(200, recovered.statusCode());
+        assertEquals("upstream", level(recovered));
+        assertEquals(1, tme.hits("/s/durov"));
     }
 
     @Test
@@ -122,14 +143,20 @@ class CacheExpiryTest extends CacheFleetTestBase {
         assertTwoFailuresThenRecovery(502, "upstream_anomaly");
     }
 
-    /** Two requests reach t.me and fail alike; once the fake recovers, the next request loads and succeeds. */
+    /**
+     * A failure is remembered for UPSTREAM_ERROR_TTL (2s) and never stored: within it the same answer comes from
+     * memory, after it t.me is asked again; once the fake recovers, the next request loads and succeeds.
+     */
     private void assertTwoFailuresThenRecovery(int status, String code) {
         for (int attempt = 1; attempt <= 2; attempt++) {
-            HttpResponse<byte[]> failed = CacheHttp.get(server, BODY);
-            assertEquals(status, failed.statusCode());
-            assertEquals(code, new JsonObject(CacheHttp.text(failed)).getString("code"));
-            assertEquals("no-store", header(failed, "Cache-Control"));
-            assertEquals(attempt, tme.hits("/s/durov"));
+            for (int within = 0; within < 2; within++) {
+                HttpResponse<byte[]> failed = CacheHttp.get(server, BODY);
+                assertEquals(status, failed.statusCode());
+                assertEquals(code, new JsonObject(CacheHttp.text(failed)).getString("code"));
+                assertEquals("no-store", header(failed, "Cache-Control"));
+                assertEquals(attempt, tme.hits("/s/durov"));
+            }
+            fleet.clock.advance(Duration.ofSeconds(2));
         }
         tme.reset();
         HttpResponse<byte[]> recovered = CacheHttp.get(server, BODY);

@@ -14,13 +14,18 @@ abstract class CacheFleetTestBase {
     @BeforeEach
     void startFleet() {
         fleet = newFleet();
-        server = fleet.server();
+        server = fleet.server(serverEnv());
         tme = fleet.tme;
     }
 
     @AfterEach
     void closeFleet() {
         fleet.close();
+    }
+
+    /** The first server's environment on top of the fleet's. */
+    java.util.Map<String, String> serverEnv() {
+        return java.util.Map.of();
     }
 
     /** Servers on their memory alone, unless a test class needs them to share a Redis. */

@@ -114,11 +114,14 @@ class ErrorsTest {
     }
 
     @Test
-    void undecodableMoreAnswer_is502AnomalyAndNotCached() {
+    void undecodableMoreAnswer_is502Anomaly_rememberedForTheErrorTtlOnly() {
         server.tme.respond("/s/durov", 200, "<html>not the JSON string t.me sends</html>", Map.of());
         assertProblem(server.get("/v1/more/durov/before/490"), 502, "upstream_anomaly");
         assertProblem(server.get("/v1/more/durov/before/490"), 502, "upstream_anomaly");
-        assertEquals(2, server.tme.hits("/s/durov?before=490"));
+        // Within UPSTREAM_ERROR_TTL the failure is answered from memory; it is never stored (CacheExpiryTest).
+        assertEquals(1, server.tme.hits("/s/durov?before=490"));
+        assertEquals(1, Fleet.metric(server, "coalescing.errors.remembered"));
+        assertEquals(1, Fleet.metric(server, "scrape.anomalies.unknown_page"));
     }
 
     @Test

@@ -51,7 +51,7 @@ class GateBudgetTest {
         assertEquals(arrivals.size(), ok, "every request that reached t.me was answered 200");
         assertTrue(replies.stream().filter(r -> r.status() != 200)
                         .allMatch(r -> r.status() == 503 && "upstream_budget".equals(r.code()) && r.retryAfter() >= 1),
-                "the others were refused by the budget: " + FleetClient.tally(replies, Reply::code));
+                "the others were refused by the budget: " + FleetClient.tally(replies, Reply::status));
         // Within 3s deadlines: the burst, then 5/s for 3s, give or take the first token's instant.
         assertTrue(ok >= BURST + RATE * 2 && ok <= BURST + RATE * 3 + 1, "requests that reached t.me: " + ok);
         assertEquals(0, worstWindowExcess(arrivals), "some window held more than burst + rate x seconds");

@@ -91,6 +91,7 @@ class GateCooldownTest {
                 return !arrivals.isEmpty() && System.nanoTime() - arrivals.getFirst() > 1_500_000_000L;
             }, () -> tme.arrivals().size() + " arrivals");
             resumed = tme.arrivals();
+            assertTrue(trickle.replies().stream().anyMatch(reply -> reply.status() == 200), "readers are served again");
         }
         long firstAfter = resumed.getFirst();
         assertTrue(firstAfter - firstThrottled >= quiet.toNanos(),

@@ -34,17 +34,18 @@ class StaleAnswersTest {
     /** How t.me fails once the entry is stored, and what a reader sees once nothing usable is left. */
     enum Failure {
         SERVER_ERROR(tme -> tme.status("/s/durov", 500), "upstream_unavailable"),
-        THROTTLED(tme -> tme.throttle("/s/durov", Duration.ofSeconds(30)), "upstream_throttled"),
+        // The fleet's cooldown lives in Redis on real time: an hour of test clock later it may still run there.
+        THROTTLED(tme -> tme.throttle("/s/durov", Duration.ofSeconds(30)), "upstream_throttled", "upstream_cooldown"),
         CAPTCHA(tme -> tme.respond("/s/durov", 200, Surprises.captchaPage(), Map.of()), "upstream_anomaly"),
         HEADER_WITHOUT_POSTS(tme -> tme.respond("/s/durov", 200, Surprises.headerWithoutPosts("durov"), Map.of()),
                 "upstream_anomaly");
 
         final Consumer<FakeTme> apply;
-        final String codeWhenNothingIsLeft;
+        final Set<String> codesWhenNothingIsLeft;
 
-        Failure(Consumer<FakeTme> apply, String codeWhenNothingIsLeft) {
+        Failure(Consumer<FakeTme> apply, String... codesWhenNothingIsLeft) {
             this.apply = apply;
-            this.codeWhenNothingIsLeft = codeWhenNothingIsLeft;
+            this.codesWhenNothingIsLeft = Set.of(codesWhenNothingIsLeft);
         }
     }
 
@@ -89,7 +90,8 @@ class StaleAnswersTest {
         fleet.clock.advance(Duration.ofHours(1)); // past MAX_STALE: nothing usable is left
         HttpResponse<byte[]> gone = CacheHttp.get(servers.getFirst(), BODY);
         assertTrue(gone.statusCode() >= 502 && gone.statusCode() <= 503, "status " + gone.statusCode());
-        assertEquals(failure.codeWhenNothingIsLeft, new JsonObject(CacheHttp.text(gone)).getString("code"));
+        String code = new JsonObject(CacheHttp.text(gone)).getString("code");
+        assertTrue(failure.codesWhenNothingIsLeft.contains(code), failure + ": " + code);
     }
 
     private static void awaitNoLoadInFlight(List<TestServer> servers) {

@@ -72,6 +72,16 @@ public final class TwoLevelCache {
     }
 
     /**
+     * The same lookup without counting it as a reader's hit or miss: for side lookups a load makes (a
+     * channel's "not found" entry), so {@code cache.*} keeps counting what readers asked for.
+     */
+    public Future<Lookup> probe(String key) {
+        Instant now = clock.instant();
+        Held held = l1.get(key, now);
+        return held != null ? Future.succeededFuture(hit(held, Level.L1, now)) : readL2(key);
+    }
+
+    /**
      * Stores a fresh {@code value} in L1 at once and in L2 with the same stored time, both kept until
      * {@code expiresAt + keepFor}. The future completes when L2 has taken it or declined (never failed): callers
      * may serve the value without waiting for it. A value no longer fresh is ignored.

@@ -34,7 +34,7 @@ public final class MissingChannels {
 
     /** The channel's "not found" answer as a value to store for another key, if the channel is known missing. */
     Future<Optional<Loaded>> known(String channel) {
-        return cache.get(key(channel)).map(lookup -> {
+        return cache.probe(key(channel)).map(lookup -> {
             if (lookup instanceof Lookup.Hit hit && hit.timeLeft().isPositive()) {
                 answered.increment();
                 Stored stored = hit.stored();
