@@ -13,19 +13,19 @@ import java.util.concurrent.TimeUnit;
 import tme.api.http.InvalidRequests;
 import tme.api.http.Routes;
 import tme.api.service.ChannelService;
-import tme.api.service.MissingChannels;
 import tme.api.service.Metrics;
+import tme.api.service.MissingChannels;
 import tme.api.service.Pages;
 import tme.api.service.PreviewsService;
 import tme.api.service.ScrapeStats;
 import tme.cache.L2;
-import tme.cache.RedisLink;
 import tme.cache.TwoLevelCache;
 import tme.coalescing.CoalescingCache;
 import tme.coalescing.CoalescingConfig;
-import tme.coalescing.Leases;
 import tme.coalescing.LeaseTimes;
+import tme.coalescing.Leases;
 import tme.coalescing.UpstreamGate;
+import tme.redis.RedisLink;
 import tme.scraper.fetch.TmeClient;
 
 /** Builds every object with {@code new}, in dependency order, and starts the HTTP server. */
@@ -89,12 +89,12 @@ public final class Main {
                 "tme-parse", config.parseWorkers(), 30, TimeUnit.SECONDS);
         // Without REDIS_URL the server runs on L1 alone; with it, Redis is L2 and carries the leases, the fleet's
         // cooldown and its budget, all on the same link.
-        Optional<RedisLink> redis = config.cache().redisUrl().map(url -> RedisLink.create(vertx, config.cache(), clock));
+        Optional<RedisLink> redis = config.cache().redis().map(settings -> RedisLink.create(vertx, settings, clock));
         UpstreamGate gate = UpstreamGate.create(config.slots(), config.throttle(), config.telegramTimeout(), redis,
                 clock, vertx);
         Pages pages = new Pages(client, gate, parsers, config.parserMode(), new ScrapeStats());
         TwoLevelCache levels = TwoLevelCache.create(config.cache(), clock,
-                redis.map(link -> L2.redis(link, clock)).orElse(L2.none()));
+                redis.map(link -> L2.redis(link, clock, config.cache().staleness())).orElse(L2.none()));
         // A request shed for waiting too long is told to come back when the slots are likely to have room.
         CoalescingCache cache = CoalescingCache.create(levels, leases(vertx, config, clock, redis),
                 coalescing(config), clock, vertx, () -> atLeastASecond(gate.estimatedWait()));
@@ -136,7 +136,7 @@ public final class Main {
     /** Leases on the cache's Redis link, unless there is no Redis or {@code SHARED_COALESCING=false}. */
     private static Leases leases(Vertx vertx, Config config, InstantSource clock, Optional<RedisLink> redis) {
         return redis.filter(link -> config.sharedCoalescing())
-                .map(link -> Leases.redis(link, vertx, clock, LeaseTimes.defaults()))
+                .map(link -> Leases.redis(link, vertx, clock, LeaseTimes.defaults(), config.cache().staleness()))
                 .orElse(Leases.none());
     }
 }

@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import tme.cache.testing.RedisServer;
-import tme.cache.testing.TestClock;
+import tme.redis.testing.RedisServer;
+import tme.redis.testing.TestClock;
 import tme.scraper.testing.FakeTme;
 
 /**

@@ -9,7 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import tme.cache.testing.RedisServer;
+import tme.redis.testing.RedisServer;
 import tme.scraper.testing.FakeTme;
 
 /**

@@ -5,6 +5,7 @@ import static tme.cache.Durations.requirePositive;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import tme.redis.RedisConfig;
 
 /**
  * Everything the cache and its Redis link need, named after the timeline. Invalid values are rejected
@@ -41,13 +42,15 @@ public record CacheConfig(
         Objects.requireNonNull(staleness, "staleness");
         require(memoryMaxBytes > 0, "MEMORY_CACHE_MAX_MB must be positive: " + memoryMaxBytes + " bytes");
         requirePositive(l1MaxTtl, "MEMORY_CACHE_MAX_TTL");
-        requirePositive(redisTimeout, "REDIS_TIMEOUT");
-        require(redisPoolSize > 0, "REDIS_POOL_SIZE must be positive: " + redisPoolSize);
-        require(breakerErrors > 0, "breakerErrors must be positive: " + breakerErrors);
-        requirePositive(breakerWindow, "breakerWindow");
-        requirePositive(breakerOpenFor, "breakerOpenFor");
-        redisUrl.ifPresent(url -> require(url.startsWith("redis://") || url.startsWith("rediss://")
-                || url.startsWith("unix://"), "REDIS_URL must start with redis://, rediss:// or unix://: " + url));
+        // The Redis settings are validated by RedisConfig, whether Redis is used or not.
+        new RedisConfig(redisUrl.orElse("redis://unset"), redisTimeout, redisPoolSize, breakerErrors, breakerWindow,
+                breakerOpenFor);
+    }
+
+    /** How to reach Redis, when {@code REDIS_URL} is set. */
+    public Optional<RedisConfig> redis() {
+        return redisUrl.map(url -> new RedisConfig(url, redisTimeout, redisPoolSize, breakerErrors, breakerWindow,
+                breakerOpenFor));
     }
 
     /**

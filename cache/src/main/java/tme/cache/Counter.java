@@ -1,17 +1,13 @@
 package tme.cache;
 
-/** The cache's and the Redis link's counters, by metric name. */
+import tme.redis.Counters;
+
+/** The cache's counters, by metric name (the Redis link counts its own, {@code redis.*}). */
 enum Counter implements Counters.Metric {
     L1_HITS("cache.l1.hits"),
     L2_HITS("cache.l2.hits"),
     MISSES("cache.misses"),
-    PUTS("cache.puts"),
-    REDIS_BREAKER_OPENED("redis.breaker.opened"),
-    REDIS_ERRORS("redis.errors"),
-    REDIS_TIMEOUTS("redis.timeouts"),
-    REDIS_BYPASSED("redis.bypassed"),
-    REDIS_POOL_WAITS("redis.pool.waits"),
-    REDIS_UNREADABLE("redis.unreadable.values");
+    PUTS("cache.puts");
 
     private final String metricName;
 

@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.Map;
+import tme.redis.RedisLink;
 
 /**
  * The shared second level. Its futures never fail because the level is unavailable: reads answer a miss and
@@ -30,9 +31,9 @@ public interface L2 {
         return NoL2.INSTANCE;
     }
 
-    /** Redis through {@code link}: GET + PTTL pipelined, SET with PX. */
-    static L2 redis(RedisLink link, InstantSource clock) {
-        return new RedisL2(link, clock);
+    /** Redis through {@code link}: GET + PTTL pipelined, SET with PX covering freshness and {@code staleness}. */
+    static L2 redis(RedisLink link, InstantSource clock, Staleness staleness) {
+        return new RedisL2(link, clock, staleness);
     }
 
     /** The null object behind {@link #none()}. */

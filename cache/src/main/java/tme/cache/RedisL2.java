@@ -8,16 +8,21 @@ import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Map;
+import tme.redis.RedisLink;
+import tme.redis.RedisReply;
 
 /** L2 on Redis: values in the {@link StoredCodec} form, expiring with Redis's own TTL. */
 final class RedisL2 implements L2 {
 
     private final RedisLink link;
     private final InstantSource clock;
+    // How long values are kept past their freshness: tells a stale value from one that is gone.
+    private final Staleness staleness;
 
-    RedisL2(RedisLink link, InstantSource clock) {
+    RedisL2(RedisLink link, InstantSource clock, Staleness staleness) {
         this.link = link;
         this.clock = clock;
+        this.staleness = staleness;
     }
 
     @Override
@@ -50,7 +55,7 @@ final class RedisL2 implements L2 {
     }
 
     private Lookup toLookup(List<Response> answers) {
-        return StoredReply.read(answers.get(0), answers.get(1), clock.instant(), link.staleness(),
+        return StoredReply.read(answers.get(0), answers.get(1), clock.instant(), staleness,
                 link::countUnreadableValue);
     }
 }

@@ -11,6 +11,7 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import tme.cache.MemoryCache.Held;
+import tme.redis.Counters;
 
 /**
  * A {@code String key -> Stored} cache: this process's memory (L1) first, then the shared L2 (Redis).

@@ -4,8 +4,8 @@
  *
  * <p>Entry points: {@link tme.cache.TwoLevelCache} ({@code get}, {@code put}), built from a
  * {@link tme.cache.CacheConfig}, an injected clock and an {@link tme.cache.L2} ({@code L2.none()} or
- * {@code L2.redis(link, clock)}). Values are {@link tme.cache.Stored}: zstd-or-raw bytes with their first-stored
- * time and freshness. {@link tme.cache.RedisLink} is the single way to Redis (pool, per-command deadline,
+ * {@code L2.redis(link, clock, staleness)}). Values are {@link tme.cache.Stored}: zstd-or-raw bytes with their first-stored
+ * time and freshness. {@link tme.redis.RedisLink} is the single way to Redis (pool, per-command deadline,
  * circuit breaker, counters), shared with the leases of module {@code coalescing}, which also use
  * {@link tme.cache.StoredCodec}.
  *

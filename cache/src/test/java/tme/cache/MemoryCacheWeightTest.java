@@ -11,7 +11,7 @@ import java.time.Instant;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import tme.cache.MemoryCache.Held;
-import tme.cache.testing.TestClock;
+import tme.redis.testing.TestClock;
 
 /** The weight L1 accounts for its entries must cover the heap they really retain. */
 class MemoryCacheWeightTest {

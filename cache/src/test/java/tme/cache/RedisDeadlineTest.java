@@ -15,6 +15,8 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tme.cache.testing.Await;
+import tme.redis.RedisLink;
+import tme.redis.RedisReply;
 
 /** A paused Redis (CLIENT PAUSE): commands end at REDIS_TIMEOUT; a wait for a busy pool is a miss, not an error. */
 class RedisDeadlineTest extends RedisTestBase {
@@ -31,7 +33,7 @@ class RedisDeadlineTest extends RedisTestBase {
     }
 
     TwoLevelCache server(RedisLink link) {
-        return server(L2.redis(link, clock));
+        return server(L2.redis(link, clock, config().staleness()));
     }
 
     @Test

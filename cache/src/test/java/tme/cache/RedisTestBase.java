@@ -10,8 +10,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import tme.cache.testing.Await;
-import tme.cache.testing.RedisServer;
-import tme.cache.testing.TestClock;
+import tme.redis.RedisLink;
+import tme.redis.testing.RedisServer;
+import tme.redis.testing.TestClock;
 
 /**
  * One Vert.x per test class; a fresh {@code redis-server} and test clock for every test, and caches on it whose
@@ -53,17 +54,17 @@ abstract class RedisTestBase {
 
     /** A link to this test's Redis with {@code config}'s deadline and pool. */
     RedisLink link(CacheConfig config) {
-        RedisLink link = RedisLink.create(vertx, config.withRedis(redis.url()), clock);
+        RedisLink link = RedisLink.create(vertx, config.withRedis(redis.url()).redis().orElseThrow(), clock);
         links.add(link);
         return link;
     }
 
     L2 redisL2() {
-        return L2.redis(link(config()), clock);
+        return L2.redis(link(config()), clock, config().staleness());
     }
 
     L2 redisL2(Staleness staleness) {
-        return L2.redis(link(config().withStaleness(staleness)), clock);
+        return L2.redis(link(config()), clock, staleness);
     }
 
     /** A cache as one server holds it, on this test's clock. */

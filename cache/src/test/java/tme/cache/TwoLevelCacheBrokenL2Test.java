@@ -10,7 +10,7 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import tme.cache.testing.Await;
-import tme.cache.testing.TestClock;
+import tme.redis.testing.TestClock;
 
 /** An L2 with a bug: it throws instead of answering a future. The cache degrades as if L2 had declined. */
 class TwoLevelCacheBrokenL2Test {

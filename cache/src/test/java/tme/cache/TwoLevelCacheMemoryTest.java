@@ -10,7 +10,7 @@ import java.time.Duration;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import tme.cache.testing.Await;
-import tme.cache.testing.TestClock;
+import tme.redis.testing.TestClock;
 
 /** L1 alone ({@code L2.none()}): the default a new user gets. */
 class TwoLevelCacheMemoryTest {

@@ -13,12 +13,12 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.function.Supplier;
-import tme.cache.Counters;
 import tme.cache.Level;
 import tme.cache.Lookup;
 import tme.cache.Staleness;
 import tme.cache.Stored;
 import tme.cache.TwoLevelCache;
+import tme.redis.Counters;
 
 /**
  * The read path: cache, then one load per key across all processes, with refresh ahead of expiry, stale answers

@@ -1,6 +1,6 @@
 package tme.coalescing;
 
-import tme.cache.Counters;
+import tme.redis.Counters;
 
 /** The coalescing counters, by metric name. */
 enum Count implements Counters.Metric {

@@ -5,7 +5,8 @@ import io.vertx.core.Vertx;
 import java.time.InstantSource;
 import java.util.Map;
 import java.util.Optional;
-import tme.cache.RedisLink;
+import tme.cache.Staleness;
+import tme.redis.RedisLink;
 
 /**
  * Leases across processes: who loads a key while the others wait for its value. An I/O boundary with two
@@ -41,8 +42,8 @@ public interface Leases {
     }
 
     /** Leases in the Redis behind {@code link}, sharing its pool, deadline and breaker with the cache. */
-    static Leases redis(RedisLink link, Vertx vertx, InstantSource clock, LeaseTimes times) {
-        return new RedisLeases(link, vertx, clock, times);
+    static Leases redis(RedisLink link, Vertx vertx, InstantSource clock, LeaseTimes times, Staleness staleness) {
+        return new RedisLeases(link, vertx, clock, times, staleness);
     }
 
     /** The null object behind {@link #none()}. */

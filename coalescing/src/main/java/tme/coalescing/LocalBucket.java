@@ -2,6 +2,7 @@ package tme.coalescing;
 
 import java.time.Duration;
 import java.time.Instant;
+import tme.redis.ThrottleScripts;
 
 /**
  * A continuous token bucket (GCRA, in the "virtual scheduling" form) on the caller's clock: {@code burst} tokens

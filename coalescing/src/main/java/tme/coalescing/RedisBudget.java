@@ -1,13 +1,14 @@
 package tme.coalescing;
 
 import io.vertx.core.Future;
-import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.time.Duration;
 import java.util.Optional;
-import tme.cache.RedisLink;
-import tme.cache.RedisReply;
+import tme.redis.Lua;
+import tme.redis.RedisLink;
+import tme.redis.RedisReply;
+import tme.redis.ThrottleScripts;
 
 /**
  * The fleet's cooldown and budget in Redis, sent through the cache's {@link RedisLink} (its pool, deadline and
@@ -38,8 +39,7 @@ final class RedisBudget {
     /** One round trip: the fleet's cooldown, else a token no sooner than {@code notBefore}, within {@code deadline}. */
     Future<Grant> take(Duration notBefore, Duration deadline) {
         Duration bounded = deadline.compareTo(LONGEST_DEADLINE) > 0 ? LONGEST_DEADLINE : deadline;
-        Request eval = Request.cmd(Command.EVAL).arg(ThrottleScripts.BUDGET).arg(2)
-                .arg(config.cooldownKey()).arg(config.budgetKey())
+        Request eval = Lua.eval(ThrottleScripts.BUDGET, config.cooldownKey(), config.budgetKey())
                 .arg(intervalMicros).arg(toleranceMicros).arg(micros(bounded)).arg(micros(notBefore));
         return link.send(eval)
                 .map(reply -> switch (reply) {
@@ -58,8 +58,8 @@ final class RedisBudget {
      * cooldown as Redis now holds it, or empty when Redis could not be asked.
      */
     Future<Optional<Take.Cooling>> coolDown(Duration length) {
-        Request eval = Request.cmd(Command.EVAL).arg(ThrottleScripts.COOL_DOWN).arg(1)
-                .arg(config.cooldownKey()).arg(Math.max(1, length.toMillis()));
+        Request eval = Lua.eval(ThrottleScripts.COOL_DOWN, config.cooldownKey())
+                .arg(Math.max(1, length.toMillis()));
         return link.send(eval)
                 .map(reply -> reply instanceof RedisReply.Answered<Response> answered
                         ? Optional.of(new Take.Cooling(Duration.ofMillis(answered.value().get(0).toLong()),

@@ -2,7 +2,6 @@ package tme.coalescing;
 
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.time.Duration;
@@ -13,9 +12,12 @@ import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.LongAdder;
 import tme.cache.Lookup;
-import tme.cache.RedisLink;
-import tme.cache.RedisReply;
+import tme.cache.Staleness;
 import tme.cache.StoredReply;
+import tme.redis.LeaseScripts;
+import tme.redis.Lua;
+import tme.redis.RedisLink;
+import tme.redis.RedisReply;
 
 /**
  * Leases in Redis, sent through the cache's {@link RedisLink}: its pool, per-command deadline and breaker.
@@ -30,11 +32,14 @@ final class RedisLeases implements Leases {
     private final Vertx vertx;
     private final InstantSource clock;
     private final LeaseTimes times;
+    // How long the cache keeps values past freshness: a claim reads stale values as such, not as gone.
+    private final Staleness staleness;
     private final LongAdder lost = new LongAdder();
     private final LongAdder renewalsUnreached = new LongAdder();
 
-    RedisLeases(RedisLink link, Vertx vertx, InstantSource clock, LeaseTimes times) {
+    RedisLeases(RedisLink link, Vertx vertx, InstantSource clock, LeaseTimes times, Staleness staleness) {
         this.link = link;
+        this.staleness = staleness;
         this.vertx = vertx;
         this.clock = clock;
         this.times = times;
@@ -73,7 +78,7 @@ final class RedisLeases implements Leases {
     /** The claim, or {@code null} when a value was cached but is unusable and no lease was taken. */
     private Future<Claim> claimOnce(String key, boolean insist) {
         String token = newToken();
-        Request eval = script(LeaseScripts.CLAIM, key, LeaseKeys.of(key))
+        Request eval = Lua.eval(LeaseScripts.CLAIM, key, LeaseKeys.of(key))
                 .arg(token).arg(times.leaseFor().toMillis()).arg(insist ? "1" : "0")
                 .arg(clock.instant().toEpochMilli());
         return link.send(eval)
@@ -101,14 +106,14 @@ final class RedisLeases implements Leases {
 
     /** The cached value if readable and kept, fresh or stale (see {@link StoredReply}); an unreadable one is counted. */
     private Optional<Claim.Copy> copy(Response value, Response pttl) {
-        return StoredReply.read(value, pttl, clock.instant(), link.staleness(), link::countUnreadableValue)
+        return StoredReply.read(value, pttl, clock.instant(), staleness, link::countUnreadableValue)
                 instanceof Lookup.Hit hit
                 ? Optional.of(new Claim.Copy(hit.stored(), hit.timeLeft()))
                 : Optional.empty();
     }
 
     private void renew(Claim.Ours lease, Future<?> work) {
-        Request eval = script(LeaseScripts.RENEW, LeaseKeys.of(lease.key()))
+        Request eval = Lua.eval(LeaseScripts.RENEW, LeaseKeys.of(lease.key()))
                 .arg(lease.token()).arg(times.leaseFor().toMillis());
         link.send(eval).onComplete(sent -> {
             if (sent.succeeded() && sent.result() instanceof RedisReply.Answered<Response> answered) {
@@ -125,7 +130,7 @@ final class RedisLeases implements Leases {
     }
 
     private Future<Void> finish(Claim.Ours lease, byte[] error, Duration shareFor) {
-        Request eval = script(LeaseScripts.FINISH, LeaseKeys.of(lease.key()))
+        Request eval = Lua.eval(LeaseScripts.FINISH, LeaseKeys.of(lease.key()))
                 .arg(lease.token()).arg(error).arg(shareFor.toMillis());
         return link.send(eval)
                 .<Void>mapEmpty()
@@ -133,14 +138,6 @@ final class RedisLeases implements Leases {
                     LOG.log(System.Logger.Level.ERROR, "lease finish script failed for " + lease.key(), bug);
                     return null;
                 });
-    }
-
-    private static Request script(String lua, String... keys) {
-        Request eval = Request.cmd(Command.EVAL).arg(lua).arg(keys.length);
-        for (String key : keys) {
-            eval.arg(key);
-        }
-        return eval;
     }
 
     private static Claim unavailable(String reason) {

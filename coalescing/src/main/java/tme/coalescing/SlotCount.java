@@ -1,6 +1,6 @@
 package tme.coalescing;
 
-import tme.cache.Counters;
+import tme.redis.Counters;
 
 /**
  * The upstream slots' counted events, by metric name. Every request that asks for a slot ends in exactly one of

@@ -1,6 +1,6 @@
 package tme.coalescing;
 
-import tme.cache.Counters;
+import tme.redis.Counters;
 
 /** The upstream throttle's event counters, by metric name (its gauges are computed in {@link UpstreamThrottle}). */
 enum ThrottleCount implements Counters.Metric {

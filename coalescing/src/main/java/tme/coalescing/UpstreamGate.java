@@ -10,7 +10,7 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import tme.cache.RedisLink;
+import tme.redis.RedisLink;
 
 /**
  * The one gate in front of upstream: every upstream request of every route passes it, in this order.

@@ -14,8 +14,8 @@ import java.util.Objects;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.Supplier;
-import tme.cache.Counters;
 import tme.cache.Futures;
+import tme.redis.Counters;
 
 /**
  * At most {@code maxConcurrency} upstream requests in flight in this process, shared fairly, with a bounded queue

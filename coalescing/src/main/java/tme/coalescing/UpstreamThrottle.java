@@ -16,8 +16,8 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import tme.cache.Counters;
-import tme.cache.RedisLink;
+import tme.redis.Counters;
+import tme.redis.RedisLink;
 
 /**
  * The fleet-wide cooldown and request budget every upstream request passes. Servers share one egress address,

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tme.cache.Stored;
 import tme.cache.testing.Await;
-import tme.cache.testing.RedisServer;
-import tme.cache.testing.TestClock;
+import tme.redis.testing.RedisServer;
+import tme.redis.testing.TestClock;
 
 /** Refresh ahead of expiry on the test clock, over a real redis-server. */
 class EarlyRefreshTest {

@@ -8,11 +8,11 @@ import java.util.Optional;
 import java.util.function.Supplier;
 import tme.cache.CacheConfig;
 import tme.cache.L2;
-import tme.cache.RedisLink;
 import tme.cache.Staleness;
 import tme.cache.TwoLevelCache;
 import tme.cache.testing.Await;
-import tme.cache.testing.RedisServer;
+import tme.redis.RedisLink;
+import tme.redis.testing.RedisServer;
 
 /**
  * One server process in miniature: its own Vert.x, Redis client, two-level cache and coalescing cache.
@@ -32,9 +32,9 @@ final class Node implements AutoCloseable {
         CacheConfig cacheConfig = CacheConfig.defaults().withRedisTimeout(REDIS_TIMEOUT).withStaleness(staleness);
         if (redis.isPresent()) {
             cacheConfig = cacheConfig.withRedis(redis.get().url());
-            RedisLink link = RedisLink.create(vertx, cacheConfig, clock);
-            cache = TwoLevelCache.create(cacheConfig, clock, L2.redis(link, clock));
-            Leases leases = Leases.redis(link, vertx, clock, config.leaseTimes());
+            RedisLink link = RedisLink.create(vertx, cacheConfig.redis().orElseThrow(), clock);
+            cache = TwoLevelCache.create(cacheConfig, clock, L2.redis(link, clock, staleness));
+            Leases leases = Leases.redis(link, vertx, clock, config.leaseTimes(), staleness);
             coalescing = CoalescingCache.create(cache, leases, config, clock, vertx, retryAfter);
         } else {
             cache = TwoLevelCache.create(cacheConfig, clock, L2.none());

@@ -14,12 +14,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tme.cache.CacheConfig;
 import tme.cache.L2;
-import tme.cache.RedisLink;
 import tme.cache.Stored;
 import tme.cache.TwoLevelCache;
 import tme.cache.testing.Await;
-import tme.cache.testing.RedisServer;
-import tme.cache.testing.TestClock;
+import tme.redis.RedisLink;
+import tme.redis.testing.RedisServer;
+import tme.redis.testing.TestClock;
 
 /** The lease protocol against a real redis-server: one script round trip per claim, token-checked finish. */
 class RedisLeasesTest {
@@ -31,8 +31,8 @@ class RedisLeasesTest {
     final TestClock clock = new TestClock();
     final Vertx vertx = Vertx.vertx();
     final CacheConfig config = CacheConfig.defaults().withRedis(redis.url()).withRedisTimeout(Duration.ofSeconds(2));
-    final RedisLink link = RedisLink.create(vertx, config, clock);
-    final TwoLevelCache cache = TwoLevelCache.create(config, clock, L2.redis(link, clock));
+    final RedisLink link = RedisLink.create(vertx, config.redis().orElseThrow(), clock);
+    final TwoLevelCache cache = TwoLevelCache.create(config, clock, L2.redis(link, clock, config.staleness()));
 
     @AfterEach
     void stop() {
@@ -41,7 +41,7 @@ class RedisLeasesTest {
     }
 
     Leases leases(LeaseTimes times) {
-        return Leases.redis(link, vertx, clock, times);
+        return Leases.redis(link, vertx, clock, times, config.staleness());
     }
 
     Leases leases() {

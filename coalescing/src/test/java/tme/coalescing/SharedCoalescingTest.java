@@ -15,8 +15,8 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tme.cache.testing.Await;
-import tme.cache.testing.RedisServer;
-import tme.cache.testing.TestClock;
+import tme.redis.testing.RedisServer;
+import tme.redis.testing.TestClock;
 
 /** Three processes in miniature (own Vert.x, Redis client and caches each) sharing one real redis-server. */
 class SharedCoalescingTest {

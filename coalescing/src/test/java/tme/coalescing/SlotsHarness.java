@@ -14,7 +14,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import tme.cache.testing.Await;
-import tme.cache.testing.TestClock;
+import tme.redis.testing.TestClock;
 
 /**
  * Upstream slots on a test clock, asked from the test thread: with no Vert.x context there, every grant and

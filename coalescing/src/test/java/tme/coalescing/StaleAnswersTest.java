@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import tme.cache.Staleness;
 import tme.cache.Stored;
 import tme.cache.testing.Await;
-import tme.cache.testing.TestClock;
+import tme.redis.testing.TestClock;
 
 /**
  * Stale-while-revalidate and stale-if-error in one process without Redis, on the test clock: fresh for 10s,

@@ -14,10 +14,10 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tme.cache.CacheConfig;
-import tme.cache.RedisLink;
 import tme.cache.testing.Await;
-import tme.cache.testing.RedisServer;
-import tme.cache.testing.TestClock;
+import tme.redis.RedisLink;
+import tme.redis.testing.RedisServer;
+import tme.redis.testing.TestClock;
 
 /**
  * The fleet's cooldown and budget against a real redis-server; each throttle has its own link, as each server
@@ -43,7 +43,7 @@ class ThrottleBudgetRedisTest {
     }
 
     RedisLink link() {
-        return RedisLink.create(vertx, cacheConfig, clock);
+        return RedisLink.create(vertx, cacheConfig.redis().orElseThrow(), clock);
     }
 
     UpstreamThrottle server(ThrottleConfig config) {

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tme.cache.testing.Await;
-import tme.cache.testing.TestClock;
+import tme.redis.testing.TestClock;
 
 /** The cooldown in one process without Redis, on the test clock: hints, backoff, strikes, jitter. */
 class ThrottleCooldownTest {

@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import tme.cache.testing.TestClock;
+import tme.redis.testing.TestClock;
 
 /** The local bucket (rate 5, burst 5) on the test clock: exact waits, and the window bound. */
 class ThrottleLocalBucketTest {

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tme.cache.testing.Await;
-import tme.cache.testing.TestClock;
+import tme.redis.testing.TestClock;
 
 /**
  * The ramp after a cooldown, without Redis, on the test clock: a quarter of the rate for a step, half for the

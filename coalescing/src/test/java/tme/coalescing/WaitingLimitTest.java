@@ -13,7 +13,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tme.cache.Staleness;
 import tme.cache.testing.Await;
-import tme.cache.testing.TestClock;
+import tme.redis.testing.TestClock;
 
 /** {@code MAX_WAITING_REQUESTS}: past the limit a caller is answered at once, with a stale value if one is kept. */
 class WaitingLimitTest {

@@ -1,4 +1,4 @@
-package tme.cache;
+package tme.redis;
 
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;
@@ -7,7 +7,7 @@ import io.vertx.redis.client.RedisConnection;
 import io.vertx.redis.client.impl.types.ErrorType;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
-import tme.cache.RedisReply.Unreached;
+import tme.redis.RedisReply.Unreached;
 
 /**
  * One command's way through the pool with one deadline covering both the wait for a connection and the answer.
@@ -94,15 +94,15 @@ final class RedisAttempt<T> {
     private void unreached(Unreached reason, Throwable cause) {
         switch (reason) {
             case POOL_WAIT -> {
-                link.counters.increment(Counter.REDIS_POOL_WAITS);
+                link.counters.increment(RedisCount.POOL_WAITS);
                 link.breaker.onNeutral();
             }
             case TIMEOUT -> {
-                link.counters.increment(Counter.REDIS_TIMEOUTS);
+                link.counters.increment(RedisCount.TIMEOUTS);
                 link.breaker.onFailure();
             }
             case ERROR -> {
-                link.counters.increment(Counter.REDIS_ERRORS);
+                link.counters.increment(RedisCount.ERRORS);
                 RedisLink.LOG.log(System.Logger.Level.DEBUG, "Redis command failed", cause);
                 link.breaker.onFailure();
             }

@@ -1,4 +1,4 @@
-package tme.coalescing;
+package tme.redis;
 
 /**
  * The throttle's protocol as Lua, each script one atomic round trip. Both keys share the hash tag of
@@ -10,7 +10,7 @@ package tme.coalescing;
  * ever extended. The budget key holds the GCRA's theoretical arrival time in microseconds of Redis {@code TIME}:
  * one clock for the whole fleet, whatever the servers' clocks say.
  */
-final class ThrottleScripts {
+public final class ThrottleScripts {
 
     /**
      * KEYS: cooldown, budget. ARGV: interval µs (1/rate), tolerance µs ((burst-1) x interval), deadline µs,
@@ -19,7 +19,7 @@ final class ThrottleScripts {
      * while cooling, the first two are positive and nothing else is looked at; a token later than the deadline
      * is answered with granted 0 and not reserved.
      */
-    static final String BUDGET = """
+    public static final String BUDGET = """
             local left = redis.call('PTTL', KEYS[1])
             if left > 0 then
               return {left, tonumber(redis.call('GET', KEYS[1])) or left, 0, 0, 0}
@@ -43,7 +43,7 @@ final class ThrottleScripts {
      * KEYS: cooldown. ARGV: length ms. Sets the cooldown to end in {@code length} unless it already ends later
      * (compares PTTL: never shortens). Answers {leftMs, lengthMs} of the cooldown as it now stands.
      */
-    static final String COOL_DOWN = """
+    public static final String COOL_DOWN = """
             local left = redis.call('PTTL', KEYS[1])
             local length = tonumber(ARGV[1])
             if left < length then

@@ -1,4 +1,4 @@
-package tme.cache;
+package tme.redis;
 
 import java.time.Duration;
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package tme.cache;
+package tme.redis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
-import tme.cache.testing.TestClock;
+import tme.redis.testing.TestClock;
 
 class CircuitBreakerTest {
 

@@ -1,4 +1,4 @@
-package tme.cache;
+package tme.redis;
 
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.SortedMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
-import tme.cache.RedisReply.Unreached;
+import tme.redis.RedisReply.Unreached;
 
 /**
  * The one way to Redis: a pooled Vert.x client, a deadline on every command and a circuit breaker.
@@ -34,33 +34,29 @@ public final class RedisLink {
     final long timeoutMillis;
     final int poolSize;
     final CircuitBreaker breaker;
-    final Staleness staleness;
-    final Counters<Counter> counters = new Counters<>(Counter.class, EnumSet.of(Counter.REDIS_BREAKER_OPENED,
-            Counter.REDIS_ERRORS, Counter.REDIS_TIMEOUTS, Counter.REDIS_BYPASSED, Counter.REDIS_POOL_WAITS,
-            Counter.REDIS_UNREADABLE));
+    final Counters<RedisCount> counters = new Counters<>(RedisCount.class, EnumSet.allOf(RedisCount.class));
     // Connections taken from the pool and not yet given back: tells "pool full" from "Redis unresponsive".
     final AtomicInteger busyConnections = new AtomicInteger();
 
-    private RedisLink(Vertx vertx, Redis redis, CacheConfig config, InstantSource clock) {
+    private RedisLink(Vertx vertx, Redis redis, RedisConfig config, InstantSource clock) {
         this.vertx = vertx;
         this.redis = redis;
-        this.timeoutMillis = Math.max(1, config.redisTimeout().toMillis());
-        this.poolSize = config.redisPoolSize();
-        this.staleness = config.staleness();
+        this.timeoutMillis = Math.max(1, config.timeout().toMillis());
+        this.poolSize = config.poolSize();
         this.breaker = new CircuitBreaker(clock, config.breakerErrors(), config.breakerWindow(),
                 config.breakerOpenFor(), this::opened);
     }
 
-    /** A link to {@code config.redisUrl()}; connects lazily, so a Redis that is down at start-up is not fatal. */
-    public static RedisLink create(Vertx vertx, CacheConfig config, InstantSource clock) {
-        String url = config.redisUrl().orElseThrow(() -> new IllegalArgumentException("REDIS_URL is not set"));
+    /** A link to {@code config.url()}; connects lazily, so a Redis that is down at start-up is not fatal. */
+    public static RedisLink create(Vertx vertx, RedisConfig config, InstantSource clock) {
+        String url = config.url();
         RedisOptions options = new RedisOptions()
                 .setConnectionString(url)
-                .setMaxPoolSize(config.redisPoolSize())
+                .setMaxPoolSize(config.poolSize())
                 // Unbounded queue: our own deadline ends every wait, and a wait is a miss, not an error.
                 .setMaxPoolWaiting(-1)
                 .setNetClientOptions(new NetClientOptions()
-                        .setConnectTimeout((int) Math.max(1, config.redisTimeout().toMillis()))
+                        .setConnectTimeout((int) Math.max(1, config.timeout().toMillis()))
                         .setTcpNoDelay(true));
         return new RedisLink(vertx, Redis.createClient(vertx, options), config, clock);
     }
@@ -74,14 +70,6 @@ public final class RedisLink {
         return run(connection -> pipeline(connection, requests));
     }
 
-    /**
-     * How long values in this Redis are kept past their freshness (the config's): readers of values through this
-     * link ({@link StoredReply}) tell a stale value from one that is gone with it.
-     */
-    public Staleness staleness() {
-        return staleness;
-    }
-
     /** Whether the breaker currently bypasses Redis. */
     public boolean bypassing() {
         return breaker.isOpen();
@@ -92,9 +80,9 @@ public final class RedisLink {
         return counters.snapshot();
     }
 
-    /** Counts a value read from Redis that {@link StoredReply} could not decode, for readers outside the cache. */
+    /** Counts a value read from Redis that its reader could not decode (another version's layout, foreign data). */
     public void countUnreadableValue() {
-        counters.increment(Counter.REDIS_UNREADABLE);
+        counters.increment(RedisCount.UNREADABLE);
     }
 
     public Future<Void> close() {
@@ -103,7 +91,7 @@ public final class RedisLink {
 
     private <T> Future<RedisReply<T>> run(Function<RedisConnection, Future<T>> command) {
         if (!breaker.tryAcquire()) {
-            counters.increment(Counter.REDIS_BYPASSED);
+            counters.increment(RedisCount.BYPASSED);
             return Future.succeededFuture(new RedisReply.Unavailable<>(Unreached.BREAKER_OPEN));
         }
         return new RedisAttempt<>(this, command).start();
@@ -127,7 +115,7 @@ public final class RedisLink {
     }
 
     private void opened() {
-        counters.increment(Counter.REDIS_BREAKER_OPENED);
+        counters.increment(RedisCount.BREAKER_OPENED);
         LOG.log(System.Logger.Level.WARNING, "Redis breaker opened: serving from memory for the next "
                 + breaker.openFor().toSeconds() + "s");
     }

@@ -1,4 +1,4 @@
-package tme.cache;
+package tme.redis;
 
 /**
  * What became of one command sent through {@link RedisLink}: Redis answered, or it could not be asked.

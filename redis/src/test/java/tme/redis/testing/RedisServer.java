@@ -1,4 +1,4 @@
-package tme.cache.testing;
+package tme.redis.testing;
 
 import java.io.BufferedInputStream;
 import java.io.IOException;

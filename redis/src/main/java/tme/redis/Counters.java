@@ -1,4 +1,4 @@
-package tme.cache;
+package tme.redis;
 
 import java.util.Collections;
 import java.util.EnumMap;
@@ -9,8 +9,8 @@ import java.util.TreeMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Named event counters, one {@link LongAdder} each, readable as a snapshot for /metrics. Public because the
- * coalescing module counts its own events the same way.
+ * Named event counters, one {@link LongAdder} each, readable as a snapshot for /metrics: the one way every module
+ * counts its events (cache levels, Redis, coalescing, the upstream gate).
  *
  * @param <E> the counted events, each with its metric name
  */

@@ -1,4 +1,4 @@
-package tme.cache.testing;
+package tme.redis.testing;
 
 import java.time.Duration;
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package tme.coalescing;
+package tme.redis;
 
 /**
  * The lease protocol as Lua, each script one atomic round trip. A lease key holds {@code "L" + token} while a
@@ -8,7 +8,7 @@ package tme.coalescing;
  * <p>Sent with EVAL rather than EVALSHA: the scripts are a few hundred bytes, and a Redis restarted or failed
  * over (empty script cache) then needs no NOSCRIPT retry.
  */
-final class LeaseScripts {
+public final class LeaseScripts {
 
     /**
      * KEYS: value, lease. ARGV: token, leaseFor millis, insist ("1": take the lease even if a fresh value is
@@ -16,7 +16,7 @@ final class LeaseScripts {
      * is cached (a fresh value, no lease taken), ours, held or failed (then the error the holder left).
      *
      * <p>A value is kept in Redis past its freshness (stale-while-revalidate, stale-if-error), so its presence
-     * no longer means it can be answered: the script decodes the {@link tme.cache.StoredCodec} header (version 1:
+     * no longer means it can be answered: the script decodes the {@code tme.cache.StoredCodec} header (version 1:
      * storedAt at bytes 7..14, freshFor at 15..18, both big-endian millis) and answers {@code cached} only while
      * {@code storedAt + freshFor > now}. Otherwise it tries to take the lease as for a miss, still returning the
      * stale value for the caller to fall back on. Freshness is decoded rather than derived from the PTTL, so
@@ -24,7 +24,7 @@ final class LeaseScripts {
      * clock every other freshness decision uses. A value it cannot decode is not fresh. Epoch millis fit Lua's
      * doubles exactly.
      */
-    static final String CLAIM = """
+    public static final String CLAIM = """
             local function fresh(value, now)
               if not value or string.len(value) < 20 or string.byte(value, 1) ~= 1 then
                 return false
@@ -51,7 +51,7 @@ final class LeaseScripts {
             """;
 
     /** KEYS: lease. ARGV: token, leaseFor millis. Answers 1 when renewed, 0 when the lease is no longer ours. */
-    static final String RENEW = """
+    public static final String RENEW = """
             if redis.call('GET', KEYS[1]) == 'L' .. ARGV[1] then
               return redis.call('PEXPIRE', KEYS[1], ARGV[2])
             end
@@ -62,7 +62,7 @@ final class LeaseScripts {
      * KEYS: lease. ARGV: token, error, millis to share the error ("0": just release). Does nothing unless the
      * lease is still ours: a holder whose lease lapsed must not delete its successor's.
      */
-    static final String FINISH = """
+    public static final String FINISH = """
             if redis.call('GET', KEYS[1]) ~= 'L' .. ARGV[1] then
               return 0
             end
