@@ -7,8 +7,8 @@ import java.util.Optional;
 import tme.cache.CacheConfig;
 import tme.cache.Staleness;
 import tme.coalescing.CoalescingConfig;
-import tme.coalescing.SlotsConfig;
-import tme.coalescing.ThrottleConfig;
+import tme.coalescing.gate.SlotsConfig;
+import tme.coalescing.gate.ThrottleConfig;
 import tme.scraper.parse.ParserMode;
 
 /**

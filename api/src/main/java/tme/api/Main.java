@@ -24,7 +24,7 @@ import tme.coalescing.CoalescingCache;
 import tme.coalescing.CoalescingConfig;
 import tme.coalescing.LeaseTimes;
 import tme.coalescing.Leases;
-import tme.coalescing.UpstreamGate;
+import tme.coalescing.gate.UpstreamGate;
 import tme.redis.RedisLink;
 import tme.scraper.fetch.TmeClient;
 

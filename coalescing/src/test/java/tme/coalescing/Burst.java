@@ -10,13 +10,13 @@ import java.util.concurrent.Executors;
 import java.util.function.Supplier;
 
 /** Fires many calls at once from several threads, released together by a latch, as concurrent clients would. */
-final class Burst {
+public final class Burst {
 
     private static final int THREADS = 8;
 
     private Burst() {}
 
-    static <T> List<Future<T>> fire(int calls, Supplier<Future<T>> call) {
+    public static <T> List<Future<T>> fire(int calls, Supplier<Future<T>> call) {
         CountDownLatch start = new CountDownLatch(1);
         List<java.util.concurrent.Future<Future<T>>> submitted = new ArrayList<>();
         try (ExecutorService threads = Executors.newFixedThreadPool(THREADS)) {

@@ -6,18 +6,18 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /** Waits for a condition with a deadline: a bug fails the test with a message instead of hanging it. */
-final class Conditions {
+public final class Conditions {
 
     private static final Duration DEADLINE = Duration.ofSeconds(10);
     private static final long LOOK_EVERY_NANOS = Duration.ofMillis(2).toNanos();
 
     private Conditions() {}
 
-    static void await(String what, BooleanSupplier condition) {
+    public static void await(String what, BooleanSupplier condition) {
         await(what, condition, () -> "");
     }
 
-    static void await(String what, BooleanSupplier condition, Supplier<String> state) {
+    public static void await(String what, BooleanSupplier condition, Supplier<String> state) {
         long deadline = System.nanoTime() + DEADLINE.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {

@@ -2,7 +2,7 @@ package tme.api.service;
 
 import java.time.Duration;
 import java.util.Optional;
-import tme.coalescing.Passage;
+import tme.coalescing.gate.Passage;
 import tme.scraper.fetch.Upstream;
 import tme.scraper.parse.Anomaly;
 import tme.scraper.parse.Parsed;

@@ -1,6 +1,6 @@
 package tme.api.service;
 
-import tme.coalescing.Signal;
+import tme.coalescing.gate.Signal;
 import tme.scraper.fetch.Upstream;
 
 /** What each t.me answer tells the upstream gate: the one place that reads t.me's mood from its answers. */

@@ -1,0 +1,52 @@
+package tme.coalescing.gate;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * How long a cooldown lasts, and how late each process resumes after it: pure functions of the strike count,
+ * upstream's hint and a uniform draw in [0, 1), so tests can be exact.
+ *
+ * <ul>
+ *   <li>First strike: upstream's hint when it gave one, else the backoff.</li>
+ *   <li>Later strikes: the longer of the hint and the backoff: a hint that did not work once is not trusted
+ *       alone (upstream tends to repeat the same Retry-After while it keeps refusing).</li>
+ *   <li>Backoff: full jitter, uniform in {@code [floor, min(ceiling, floor x 2^strikes)]}.</li>
+ *   <li>Every cooldown lies within {@code [floor, ceiling]}: a hint of 0 still pauses a second, and a proxy's
+ *       "come back tomorrow" pauses five minutes, after which one slow request asks again.</li>
+ *   <li>Resume jitter: uniform in {@code [0, min(1s, cooldown / 4)]}, so the fleet's servers do not all send
+ *       their first request in the same millisecond the cooldown ends.</li>
+ * </ul>
+ */
+final class Backoff {
+
+    private static final Duration MAX_JITTER = Duration.ofSeconds(1);
+
+    private Backoff() {}
+
+    static Duration cooldown(int strikes, Optional<Duration> hint, double draw, ThrottleConfig config) {
+        Duration length = strikes <= 1 && hint.isPresent()
+                ? hint.get()
+                : longer(hint.orElse(Duration.ZERO), exponential(strikes, draw, config));
+        return clamp(length, config.cooldownFloor(), config.cooldownCeiling());
+    }
+
+    static Duration exponential(int strikes, double draw, ThrottleConfig config) {
+        long floor = config.cooldownFloor().toMillis();
+        long ceiling = Math.min(config.cooldownCeiling().toMillis(), floor << Math.min(Math.max(strikes, 0), 30));
+        return Duration.ofMillis(floor + (long) (draw * (ceiling - floor)));
+    }
+
+    static Duration jitter(Duration cooldown, double draw) {
+        long most = Math.min(MAX_JITTER.toMillis(), cooldown.toMillis() / 4);
+        return Duration.ofMillis((long) (draw * most));
+    }
+
+    private static Duration longer(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
+    }
+
+    private static Duration clamp(Duration value, Duration floor, Duration ceiling) {
+        return value.compareTo(floor) < 0 ? floor : value.compareTo(ceiling) > 0 ? ceiling : value;
+    }
+}

@@ -1,0 +1,52 @@
+package tme.coalescing.gate;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What an upstream answer tells the gate about upstream's mood, as the domain side reads it (the api maps t.me's
+ * answers to signals; the gate knows nothing of t.me).
+ *
+ * @param kind       what happened
+ * @param retryAfter the wait upstream asked for (a Retry-After header or the like), when it said one
+ */
+public record Signal(Kind kind, Optional<Duration> retryAfter) {
+
+    public enum Kind {
+        /** An answer, good or "not found": upstream is willing. */
+        OK,
+        /** An error that says nothing about our rate (a 5xx of upstream's own, a timeout, a broken connection). */
+        FAILED,
+        /** Upstream asked us to slow down (429). */
+        THROTTLED,
+        /** Something in front of upstream (a proxy, a CDN) refused us with its own error page: pause as for a 429. */
+        INTERCEPTED
+    }
+
+    public Signal {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(retryAfter, "retryAfter");
+    }
+
+    public static Signal ok() {
+        return new Signal(Kind.OK, Optional.empty());
+    }
+
+    public static Signal failed() {
+        return new Signal(Kind.FAILED, Optional.empty());
+    }
+
+    public static Signal throttled(Optional<Duration> retryAfter) {
+        return new Signal(Kind.THROTTLED, retryAfter);
+    }
+
+    public static Signal intercepted(Optional<Duration> retryAfter) {
+        return new Signal(Kind.INTERCEPTED, retryAfter);
+    }
+
+    /** Whether the fleet should pause: a 429, or a refusal by whatever sits in front of upstream. */
+    public boolean asksToPause() {
+        return kind == Kind.THROTTLED || kind == Kind.INTERCEPTED;
+    }
+}

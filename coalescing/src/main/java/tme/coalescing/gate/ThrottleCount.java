@@ -1,0 +1,36 @@
+package tme.coalescing.gate;
+
+import tme.redis.Counters;
+
+/** The upstream throttle's event counters, by metric name (its gauges are computed in {@link UpstreamThrottle}). */
+enum ThrottleCount implements Counters.Metric {
+    /** Requests let through to upstream. */
+    ADMITTED("gate.admitted"),
+    /** Refused because the fleet cools down (known here, or learnt from Redis). */
+    REFUSED_COOLDOWN("gate.refused.cooldown"),
+    /** Refused because no token (fleet, local or ramp) comes before the caller's deadline. */
+    REFUSED_BUDGET("gate.refused.budget"),
+    /** Cooldowns begun by a pause signal reported to this process (not those learnt from others). */
+    COOLDOWNS_STARTED("gate.cooldowns.started"),
+    /** Cooldowns another process began, learnt from Redis: a new event here, which counts as a strike. */
+    COOLDOWNS_ADOPTED("gate.cooldowns.adopted"),
+    /** 429s from upstream itself. */
+    SIGNALS_THROTTLED("gate.signals.throttled"),
+    /** Refusals by something in front of upstream (a proxy's or CDN's 429/5xx page). */
+    SIGNALS_INTERCEPTED("gate.signals.intercepted"),
+    /** Tokens reserved, from the fleet's budget or the local bucket. */
+    TOKENS_TAKEN("gate.budget.tokens_taken"),
+    /** Decisions made by the local bucket because Redis could not be asked. */
+    LOCAL_FALLBACKS("gate.budget.local_fallbacks");
+
+    private final String metricName;
+
+    ThrottleCount(String metricName) {
+        this.metricName = metricName;
+    }
+
+    @Override
+    public String metricName() {
+        return metricName;
+    }
+}

@@ -1,0 +1,252 @@
+package tme.coalescing.gate;
+
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.DoubleSupplier;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import tme.coalescing.LoadContext;
+import tme.redis.Counters;
+import tme.redis.RedisLink;
+
+/**
+ * The fleet-wide cooldown and request budget every upstream request passes. Servers share one egress address,
+ * so upstream's limits are the fleet's: a 429 seen by one server pauses all of them, and one budget in Redis
+ * spaces the fleet's requests.
+ *
+ * <p>One request, in order: this process's cooldown ({@link Cooldown}; refused at once, Redis not asked), its ramp
+ * after a cooldown ({@link Ramp}), then one script round trip ({@link RedisBudget}) that checks the fleet's
+ * cooldown and reserves a token for a moment within the caller's deadline. The caller waits on a Vert.x timer,
+ * never spins. Without Redis, or when the link answers unavailable, a {@link LocalBucket} decides (counted).
+ * A request whose wait ended inside a cooldown that began meanwhile is refused rather than sent.
+ *
+ * <p>Local timing reads the injected clock; the budget's clock is Redis {@code TIME}, one for the fleet.
+ */
+public final class UpstreamThrottle {
+
+    private static final System.Logger LOG = System.getLogger(UpstreamThrottle.class.getName());
+    private static final Duration ONE_MILLI = Duration.ofMillis(1);
+
+    private final ThrottleConfig config;
+    private final Optional<RedisLink> link;
+    private final Optional<RedisBudget> fleet;
+    private final InstantSource clock;
+    private final Vertx vertx;
+    private final Cooldown cooldown;
+    private final Ramp ramp;
+    private final LocalBucket local;
+    private final MinuteTally takenLastMinute = new MinuteTally();
+    private final Counters<ThrottleCount> counts = new Counters<>(ThrottleCount.class,
+            EnumSet.allOf(ThrottleCount.class));
+
+    UpstreamThrottle(ThrottleConfig config, Optional<RedisLink> redis, InstantSource clock, Vertx vertx,
+                     DoubleSupplier random) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.link = Objects.requireNonNull(redis, "redis");
+        this.fleet = redis.map(link -> new RedisBudget(link, config));
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.vertx = Objects.requireNonNull(vertx, "vertx");
+        this.cooldown = new Cooldown(config, random);
+        this.ramp = new Ramp(config.rate(), cooldown::rateFraction);
+        this.local = new LocalBucket(config.localRate(), config.localBurst());
+    }
+
+    /** A throttle sharing the fleet's state through {@code redis} (its link's breaker and deadline), or local. */
+    public static UpstreamThrottle create(ThrottleConfig config, Optional<RedisLink> redis, InstantSource clock,
+                                          Vertx vertx) {
+        return new UpstreamThrottle(config, redis, clock, vertx, () -> ThreadLocalRandom.current().nextDouble());
+    }
+
+    /**
+     * Completes when {@code load} may be sent (after its token's wait), or at once refused: {@link Refusal#COOLDOWN}
+     * with what is left of the cooldown, {@link Refusal#BUDGET} when no token comes within {@code deadline}.
+     * Never fails for Redis trouble. {@code load} is not read yet: it is the seam for fairness between flows.
+     */
+    public Future<Admission> admit(LoadContext load, Duration deadline) {
+        Objects.requireNonNull(load, "load");
+        return reserve(deadline).compose(verdict -> switch (verdict) {
+            case Verdict.No no -> Future.succeededFuture(no.refused());
+            case Verdict.Go go -> after(go.after());
+        });
+    }
+
+    /** What upstream answered a request this throttle admitted; a pause signal cools the fleet down. */
+    public Future<Void> report(Admission.Admitted admitted, Signal signal) {
+        switch (signal.kind()) {
+            case THROTTLED -> counts.increment(ThrottleCount.SIGNALS_THROTTLED);
+            case INTERCEPTED -> counts.increment(ThrottleCount.SIGNALS_INTERCEPTED);
+            case OK, FAILED -> {
+                return Future.succeededFuture();
+            }
+        }
+        return cooldown.onPause(admitted.sentAt(), signal.retryAfter(), clock.instant()).map(change -> {
+            if (change.started()) {
+                counts.increment(ThrottleCount.COOLDOWNS_STARTED);
+                LOG.log(System.Logger.Level.WARNING, "upstream asked to pause (" + signal.kind() + "): fleet cools down for "
+                        + change.length().toMillis() + "ms, strike " + cooldown.strikes(clock.instant()));
+            }
+            // Answered once the fleet knows: a reader told "paused" must not see another server ask t.me next.
+            return fleet.map(budget -> budget.coolDown(change.length())
+                    .onSuccess(held -> held.ifPresent(this::adopt)).<Void>mapEmpty().otherwiseEmpty())
+                    .orElse(Future.succeededFuture());
+        }).orElse(Future.succeededFuture());
+    }
+
+    /**
+     * Admits, calls, reports: {@code signal} reads upstream's mood from the answer; a failed call reports
+     * {@link Signal#failed()} and fails the returned future with its cause.
+     */
+    public <T> Future<Passage<T>> run(LoadContext load, Duration deadline, Supplier<Future<T>> call,
+                                      Function<? super T, Signal> signal) {
+        return admit(load, deadline).compose(admission -> switch (admission) {
+            case Admission.Refused refused ->
+                    Future.succeededFuture(new Passage.Refused<>(refused.why(), refused.retryAfter()));
+            case Admission.Admitted admitted -> call(admitted, call, signal);
+        });
+    }
+
+    /** What is left before this process sends again (the fleet's cooldown, then its own jitter), if anything. */
+    public Optional<Duration> cooldownLeft() {
+        return cooldown.left(clock.instant());
+    }
+
+    /**
+     * The refusal a request gets at once while this process knows of a cooldown, counted like one from
+     * {@link #admit}: lets the gate answer before the request queues for a slot.
+     */
+    public Optional<Admission.Refused> refusalWhileCooling() {
+        return cooldown.left(clock.instant())
+                .map(left -> ((Verdict.No) refuse(Refusal.COOLDOWN, left)).refused());
+    }
+
+    /** The {@code gate.*} counters and gauges (see {@link ThrottleCount}). */
+    public SortedMap<String, Long> counters() {
+        Instant now = clock.instant();
+        Optional<Duration> left = cooldown.left(now);
+        double fraction = cooldown.rateFraction(now);
+        SortedMap<String, Long> all = new TreeMap<>(counts.snapshot());
+        all.put("gate.cooldown.active", left.isPresent() ? 1L : 0L);
+        all.put("gate.cooldown.remaining_ms", left.map(Duration::toMillis).orElse(0L));
+        all.put("gate.ramp.rate_permille", Math.round(fraction * 1000));
+        all.put("gate.budget.taken_last_minute", takenLastMinute.lastMinute(now));
+        all.put("gate.budget.available_per_minute", availablePerMinute(fraction));
+        all.put("gate.strikes", (long) cooldown.strikes(now));
+        return Collections.unmodifiableSortedMap(all);
+    }
+
+    /** The decision, before any timer: package-private so tests read exact waits. */
+    Future<Verdict> reserve(Duration deadline) {
+        Instant now = clock.instant();
+        Optional<Duration> left = cooldown.left(now);
+        if (left.isPresent()) {
+            return Future.succeededFuture(refuse(Refusal.COOLDOWN, left.get()));
+        }
+        Take slot = ramp.take(now, deadline);
+        if (!(slot instanceof Take.Granted granted)) {
+            return Future.succeededFuture(refuse(Refusal.BUDGET, ((Take.TooLate) slot).after()));
+        }
+        Duration notBefore = granted.after();
+        if (fleet.isEmpty()) {
+            return Future.succeededFuture(decide(local.take(now, notBefore, deadline), notBefore));
+        }
+        return fleet.get().take(notBefore, deadline).map(grant -> switch (grant.take()) {
+            case Take.Unreached unreached -> {
+                counts.increment(ThrottleCount.LOCAL_FALLBACKS);
+                yield decide(local.take(clock.instant(), notBefore, deadline), notBefore);
+            }
+            case Take.Cooling cooling -> {
+                adopt(cooling);
+                yield refuse(Refusal.COOLDOWN, cooling.left());
+            }
+            default -> decide(grant.take(), notBefore);
+        });
+    }
+
+    private Verdict decide(Take take, Duration notBefore) {
+        return switch (take) {
+            case Take.Granted granted -> {
+                Instant now = clock.instant();
+                counts.increment(ThrottleCount.TOKENS_TAKEN);
+                takenLastMinute.add(now);
+                if (granted.after().compareTo(notBefore) > 0) {
+                    ramp.sendsAt(now.plus(granted.after()));
+                }
+                yield new Verdict.Go(granted.after());
+            }
+            case Take.TooLate late -> refuse(Refusal.BUDGET, late.after());
+            case Take.Cooling cooling -> refuse(Refusal.COOLDOWN, cooling.left());
+            case Take.Unreached unreached -> throw new IllegalStateException("a local limiter always answers");
+        };
+    }
+
+    private Future<Admission> after(Duration wait) {
+        if (wait.compareTo(ONE_MILLI) < 0) {
+            return Future.succeededFuture(sendNow());
+        }
+        Promise<Admission> promise = Promise.promise();
+        long millis = wait.plusNanos(999_999).toMillis(); // rounded up: never early
+        vertx.setTimer(millis, id -> promise.complete(sendNow()));
+        return promise.future();
+    }
+
+    /** After the wait: a cooldown may have begun meanwhile, and then the token is not spent. */
+    private Admission sendNow() {
+        Instant now = clock.instant();
+        Optional<Duration> left = cooldown.left(now);
+        if (left.isPresent()) {
+            return ((Verdict.No) refuse(Refusal.COOLDOWN, left.get())).refused();
+        }
+        counts.increment(ThrottleCount.ADMITTED);
+        return new Admission.Admitted(now);
+    }
+
+    private <T> Future<Passage<T>> call(Admission.Admitted admitted, Supplier<Future<T>> call,
+                                        Function<? super T, Signal> signal) {
+        Future<T> answer;
+        try {
+            answer = call.get();
+        } catch (RuntimeException bug) {
+            answer = Future.failedFuture(bug);
+        }
+        return answer.transform(done -> report(admitted, done.succeeded() ? signal.apply(done.result()) : Signal.failed())
+                .transform(reported -> done.succeeded()
+                        ? Future.succeededFuture(new Passage.Through<>(done.result()))
+                        : Future.failedFuture(done.cause())));
+    }
+
+    private void adopt(Take.Cooling cooling) {
+        if (cooldown.adopt(cooling.left(), cooling.length(), clock.instant())) {
+            counts.increment(ThrottleCount.COOLDOWNS_ADOPTED);
+        }
+    }
+
+    private Verdict refuse(Refusal why, Duration retryAfter) {
+        counts.increment(why == Refusal.COOLDOWN ? ThrottleCount.REFUSED_COOLDOWN : ThrottleCount.REFUSED_BUDGET);
+        Duration positive = retryAfter.compareTo(ONE_MILLI) < 0 ? ONE_MILLI : retryAfter;
+        return new Verdict.No(new Admission.Refused(why, positive));
+    }
+
+    private long availablePerMinute(double fraction) {
+        if (fraction <= 0) {
+            return 0;
+        }
+        if (fraction < 1) {
+            return Math.round(config.rate() * fraction * 60) + 1;
+        }
+        boolean fleetInUse = link.isPresent() && !link.get().bypassing();
+        return fleetInUse
+                ? Math.round(config.rate() * 60) + config.burst()
+                : Math.round(config.localRate() * 60) + config.localBurst();
+    }
+}

@@ -1,0 +1,63 @@
+package tme.coalescing.gate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tme.cache.testing.Await;
+import tme.coalescing.LoadContext;
+import tme.redis.testing.TestClock;
+
+/** {@code run}: admit, call, report, in one: a 429 read from the answer cools down the next call. */
+class ThrottleRunTest {
+
+    static Vertx vertx;
+    final TestClock clock = new TestClock();
+    final UpstreamThrottle throttle = new UpstreamThrottle(ThrottleConfig.defaults(), Optional.empty(), clock, vertx,
+            Draws.of(0.0));
+    final AtomicInteger calls = new AtomicInteger();
+
+    @BeforeAll
+    static void startVertx() {
+        vertx = Vertx.vertx();
+    }
+
+    @AfterAll
+    static void stopVertx() {
+        Await.result(vertx.close());
+    }
+
+    Passage<Integer> run(int status) {
+        return Await.result(throttle.run(LoadContext.user("k", "durov"), Duration.ZERO,
+                () -> {
+                    calls.incrementAndGet();
+                    return Future.succeededFuture(status);
+                },
+                answer -> answer == 429 ? Signal.throttled(Optional.of(Duration.ofSeconds(2))) : Signal.ok()));
+    }
+
+    @Test
+    void run_callsThrough_thenA429RefusesTheNextCallWithoutRunningIt() {
+        assertEquals(new Passage.Through<>(200), run(200));
+        assertEquals(new Passage.Through<>(429), run(429));
+
+        assertEquals(new Passage.Refused<Integer>(Refusal.COOLDOWN, Duration.ofSeconds(2)), run(200));
+        assertEquals(2, calls.get());
+        assertEquals(1L, throttle.counters().get("gate.signals.throttled"));
+    }
+
+    @Test
+    void run_aFailedCall_failsTheFuture_andPausesNothing() {
+        Future<Passage<Integer>> failed = throttle.run(LoadContext.user("k", "durov"), Duration.ZERO,
+                () -> Future.failedFuture(new IllegalStateException("reset")), answer -> Signal.ok());
+
+        assertEquals("reset", failed.cause().getMessage());
+        assertEquals(Optional.empty(), throttle.cooldownLeft());
+    }
+}
