@@ -3,36 +3,16 @@ package tme.coalescing.gate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
-import io.vertx.core.Vertx;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tme.cache.testing.Await;
 import tme.coalescing.LoadContext;
-import tme.redis.testing.TestClock;
 
 /** The cooldown in one process without Redis, on the test clock: hints, backoff, strikes, jitter. */
-class ThrottleCooldownTest {
+class ThrottleCooldownTest extends LocalThrottleTestBase {
 
-    static Vertx vertx;
-    final TestClock clock = new TestClock();
-
-    @BeforeAll
-    static void startVertx() {
-        vertx = Vertx.vertx();
-    }
-
-    @AfterAll
-    static void stopVertx() {
-        Await.result(vertx.close());
-    }
-
-    UpstreamThrottle throttle(Draws draws) {
-        return new UpstreamThrottle(ThrottleConfig.defaults(), Optional.empty(), clock, vertx, draws);
-    }
 
     static Admission admit(UpstreamThrottle throttle) {
         return Await.result(throttle.admit(LoadContext.user("k", "durov"), Duration.ZERO));

@@ -3,39 +3,22 @@ package tme.coalescing.gate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
-import io.vertx.core.Vertx;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tme.cache.testing.Await;
 import tme.coalescing.LoadContext;
-import tme.redis.testing.TestClock;
 
 /**
  * The ramp after a cooldown, without Redis, on the test clock: a quarter of the rate for a step, half for the
  * next, then the full rate with the local bucket's burst.
  */
-class ThrottleRampTest {
+class ThrottleRampTest extends LocalThrottleTestBase {
 
-    static Vertx vertx;
-    final TestClock clock = new TestClock();
     // Rate 10, burst 20, ramp 0.25 doubling every 5s; one jitter of 0 for the one cooldown.
-    final UpstreamThrottle throttle = new UpstreamThrottle(ThrottleConfig.defaults(), Optional.empty(), clock,
-            vertx, Draws.of(0.0));
-
-    @BeforeAll
-    static void startVertx() {
-        vertx = Vertx.vertx();
-    }
-
-    @AfterAll
-    static void stopVertx() {
-        Await.result(vertx.close());
-    }
+    final UpstreamThrottle throttle = throttle(Draws.of(0.0));
 
     @Test
     void ramp_admitsAQuarterOfTheRate_thenHalf_thenTheFullRateWithItsBurst() {

@@ -3,35 +3,18 @@ package tme.coalescing.gate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tme.cache.testing.Await;
 import tme.coalescing.LoadContext;
-import tme.redis.testing.TestClock;
 
 /** {@code run}: admit, call, report, in one: a 429 read from the answer cools down the next call. */
-class ThrottleRunTest {
+class ThrottleRunTest extends LocalThrottleTestBase {
 
-    static Vertx vertx;
-    final TestClock clock = new TestClock();
-    final UpstreamThrottle throttle = new UpstreamThrottle(ThrottleConfig.defaults(), Optional.empty(), clock, vertx,
-            Draws.of(0.0));
+    final UpstreamThrottle throttle = throttle(Draws.of(0.0));
     final AtomicInteger calls = new AtomicInteger();
-
-    @BeforeAll
-    static void startVertx() {
-        vertx = Vertx.vertx();
-    }
-
-    @AfterAll
-    static void stopVertx() {
-        Await.result(vertx.close());
-    }
 
     Passage<Integer> run(int status) {
         return Await.result(throttle.run(LoadContext.user("k", "durov"), Duration.ZERO,
