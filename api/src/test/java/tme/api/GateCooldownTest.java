@@ -97,8 +97,9 @@ class GateCooldownTest {
         assertTrue(firstAfter - firstThrottled >= quiet.toNanos(),
                 "t.me was asked again " + (firstAfter - firstThrottled) / 1_000_000 + " ms after the first 429");
         long inFirstSecond = resumed.stream().filter(t -> t - firstAfter < 1_000_000_000L).count();
-        // Each server resumes at a quarter of 8/s: 2/s, and no burst; at full rate they would take 8 + 8.
-        assertTrue(inFirstSecond >= 1 && inFirstSecond <= 2 * 3, "requests in the first second after the pause: "
+        // Each server resumes at a quarter of 8/s: 2 a second, no burst; a timer fired late can bunch two of one
+        // server's slots, so at most 3 each and 1 to spare. At full rate they would take the fleet's 8 + 8.
+        assertTrue(inFirstSecond >= 1 && inFirstSecond <= 2 * 3 + 1, "requests in the first second after the pause: "
                 + inFirstSecond);
         System.out.printf("cooldown: quiet for %d ms after the first 429, then %d requests in the first second%n",
                 (firstAfter - firstThrottled) / 1_000_000, inFirstSecond);
