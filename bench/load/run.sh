@@ -116,6 +116,27 @@ metric() { # $1: a /metrics answer, $2: a counter name -> its value, or - if abs
 delta() { # $1, $2: /metrics answers, $3: a counter name -> the counter's growth from $1 to $2
   awk -v a="$(metric "$1" "$3")" -v b="$(metric "$2" "$3")" 'BEGIN { printf "%d", b - a }'
 }
+# CPU time in clock ticks: of a process ($1) and of the whole machine (busy, idle), to see where phase B's CPU goes
+proc_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+machine_ticks() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $5 + $6 }' /proc/stat; }
+cpu_mark() { # sets the variable named $1 to "server_ticks busy_ticks idle_ticks uptime_centiseconds wrk_ticks"
+  # wrk_ticks: CPU of this shell's waited-for children (the wrk and curl processes), from bash's `times`, which
+  # must run in this shell (a $(...) subshell starts with no children of its own)
+  times >"$WORK/times"
+  printf -v "$1" '%s %s %s %s' "$(proc_ticks "${API_PIDS[0]}")" "$(machine_ticks)" \
+    "$(awk '{ printf "%d", $1 * 100 }' /proc/uptime)" \
+    "$(sed -n 2p "$WORK/times" | awk -v hz="$(getconf CLK_TCK)" '{ t = 0
+        for (i = 1; i <= 2; i++) { split($i, p, "m"); sub("s", "", p[2]); t += 60 * p[1] + p[2] }
+        printf "%d", t * hz }')"
+}
+cpu_report() { # $1, $2: cpu_mark before and after, $3: client requests the server answered -> one line
+  awk -v a="$1" -v b="$2" -v n="$3" -v hz="$(getconf CLK_TCK)" 'BEGIN {
+    split(a, x, " "); split(b, y, " "); wall = (y[4] - x[4]) / 100
+    server = (y[1] - x[1]) / hz; busy = (y[2] - x[2]) / hz; idle = (y[3] - x[3]) / hz; wrk = (y[5] - x[5]) / hz
+    printf "  CPU over %.1f s: server %.2f cores (%.1f us per answered request), wrk %.2f cores, everything else" \
+           " %.2f cores (the fake, the kernel, other sessions), idle %.2f cores\n", wall, server / wall,
+           1e6 * server / n, wrk / wall, (busy - server - wrk) / wall, idle / wall }'
+}
 hits_wrk() { # $1: phase name; starts wrk with hits.lua in the background, log in $WORK/hits-$1.log
   wrk -t "$THREADS" -c "$CONNECTIONS" -d "$DURATION" --latency -s "$HITS_MIX" "$API" -- "$2" "${HOT_KEYS[@]}" \
     >"$WORK/hits-$1.log" 2>&1 &
@@ -140,12 +161,16 @@ run_stalled() {
        "MAX_WAITING_REQUESTS=${MAX_WAITING_REQUESTS:-default} (logs in $WORK)"
   echo "machine load average (1, 5, 15 min) at the start: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) CPUs)"
 
+  local c0 c1 c2 c3 c4 c5
   m0=$(curl -fsS "$API/metrics")
+  cpu_mark c0
   hits_wrk A 1
   wait "${WRK_PIDS[-1]}" || die "wrk failed (see $WORK/hits-A.log)"
+  cpu_mark c1
   m1=$(curl -fsS "$API/metrics")
 
   curl -fsS -X POST -o /dev/null "$fake/__stall"
+  cpu_mark c2
   hits_wrk B 2
   MISS_DELAY_MS="$MISS_DELAY_MS" wrk -t 1 -c "$MISS_CONNECTIONS" -d "$DURATION" --timeout 30s --latency \
     -s "$MISSES" "$API" -- "$$" >"$WORK/misses-B.log" 2>&1 &
@@ -154,19 +179,25 @@ run_stalled() {
   sleep "$half"
   mid=$(curl -fsS "$API/metrics")
   for pid in "${WRK_PIDS[@]: -2}"; do wait "$pid" || die "wrk failed (see $WORK/hits-B.log, $WORK/misses-B.log)"; done
+  cpu_mark c3
   m2=$(curl -fsS "$API/metrics")
   HITS=$(curl -fsS "$fake/__hits")
   curl -fsS -X POST -o /dev/null "$fake/__unstall"
   # let the loads still waiting on the stalled t.me time out, so C starts as A did
   sleep $(( $(seconds_of "$TELEGRAM_TIMEOUT") + 1 ))
 
+  cpu_mark c4
   hits_wrk C 3
   wait "${WRK_PIDS[-1]}" || die "wrk failed (see $WORK/hits-C.log)"
+  cpu_mark c5
   m3=$(curl -fsS "$API/metrics")
 
   report_hits "phase A (t.me answering), hits" "$WORK/hits-A.log" "$m0" "$m1"
+  cpu_report "$c0" "$c1" "$(result "$WORK/hits-A.log" requests)"
   report_hits "phase B (t.me stalled), hits  " "$WORK/hits-B.log" "$m1" "$m2"
+  cpu_report "$c2" "$c3" "$(( $(result "$WORK/hits-B.log" requests) + $(result "$WORK/misses-B.log" requests) ))"
   report_hits "phase C (t.me back), hits     " "$WORK/hits-C.log" "$m2" "$m3"
+  cpu_report "$c4" "$c5" "$(result "$WORK/hits-C.log" requests)"
   awk -v a="$(result "$WORK/hits-A.log" rps)" -v b="$(result "$WORK/hits-B.log" rps)" \
       -v c="$(result "$WORK/hits-C.log" rps)" 'BEGIN {
     printf "hit throughput B/A: %.3f (%+.1f%%); C/A: %.3f; B/mean(A,C): %.3f\n", b / a, 100 * (b / a - 1), c / a,
@@ -174,7 +205,7 @@ run_stalled() {
   local log="$WORK/misses-B.log"
   echo "phase B misses: $(result "$log" requests) answered, $(result "$log" rps) req/s, latency p50" \
        "$(result "$log" p50_ms) ms, p99 $(result "$log" p99_ms) ms, max $(result "$log" max_ms) ms;" \
-       "by status: $(grep '^MISSES ' "$log" | cut -d' ' -f2-); wrk timeouts $(result "$log" errors_timeout)," \
+       "by status: $(grep '^MISSES ' "$log" | cut -d' ' -f2-) (503_retry_after: the 503s that carried Retry-After); wrk timeouts $(result "$log" errors_timeout)," \
        "read errors $(result "$log" errors_read) (requests still waiting when wrk stopped are not counted)"
   echo "phase B t.me: $(fake_count upstream_requests) requests reached the fake, $(fake_count stalled) of them" \
        "while stalled (none answered)"
