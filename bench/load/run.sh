@@ -14,7 +14,7 @@
 # Settings (environment): DURATION=20s CONNECTIONS=64 THREADS=2 DELAY_MS=200 (per t.me request)
 #   WARMUP=5s (hits /v1/body/durov on every server first, then zeroes the upstream count) SERVERS=3
 #   JAVA (default $JAVA_HOME/bin/java) JAVA_OPTS.
-# stalled only: MISS_CONNECTIONS=16 MISS_DELAY_MS=0 (pause per miss connection between requests; 0: closed loop)
+# stalled only: MISS_CONNECTIONS=16 (0: no misses, a control) MISS_DELAY_MS=0 (pause per miss connection between requests; 0: closed loop)
 #   TELEGRAM_TIMEOUT=5s, MAX_WAITING_REQUESTS (unset: the server's default, 4096), CACHE_TTL=10m (latest pages,
 #   pages and posts stay fresh through the run); WARMUP hits the hot keys with bench/load/hits.lua.
 # Everything listens on 127.0.0.1 only; every process started here is stopped on exit.
@@ -172,9 +172,17 @@ run_stalled() {
   curl -fsS -X POST -o /dev/null "$fake/__stall"
   cpu_mark c2
   hits_wrk B 2
-  MISS_DELAY_MS="$MISS_DELAY_MS" wrk -t 1 -c "$MISS_CONNECTIONS" -d "$DURATION" --timeout 30s --latency \
-    -s "$MISSES" "$API" -- "$$" >"$WORK/misses-B.log" 2>&1 &
-  WRK_PIDS+=($!)
+  if (( MISS_CONNECTIONS > 0 )); then
+    MISS_DELAY_MS="$MISS_DELAY_MS" wrk -t 1 -c "$MISS_CONNECTIONS" -d "$DURATION" --timeout 30s --latency \
+      -s "$MISSES" "$API" -- "$$" >"$WORK/misses-B.log" 2>&1 &
+    WRK_PIDS+=($!)
+  else # a control: t.me stalled, no misses; the misses' line reads all zeroes
+    echo "MISSES" >"$WORK/misses-B.log"
+    echo "RESULT requests=0 seconds=0 rps=0 p50_ms=0 p90_ms=0 p99_ms=0 p999_ms=0 max_ms=0 errors_connect=0" \
+         "errors_read=0 errors_write=0 errors_status=0 errors_timeout=0 bytes=0" >>"$WORK/misses-B.log"
+    sleep 1 & # stands in for the misses' wrk in the wait below
+    WRK_PIDS+=($!)
+  fi
   half=$(( $(seconds_of "$DURATION") / 2 ))
   sleep "$half"
   mid=$(curl -fsS "$API/metrics")
