@@ -7,6 +7,7 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
@@ -19,15 +20,28 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.LongAdder;
 import tme.scraper.testing.FakeTme;
 
 /**
- * The fake t.me of the load run on a port the script chooses: {@code GET /__hits} answers
- * {@code {"upstream_requests":N,"distinct_uris":M}} (requests that reached the fake, as it counts them on arrival,
- * and how many different URIs they asked for: {@code N - M} is how often a URI was loaded again),
- * {@code POST /__reset} zeroes both, and every other request is passed on as it is to a {@link FakeTme}
- * on an ephemeral port. The hop costs a fraction of a millisecond and only misses take it; it keeps the test
- * fake (port 0, no control routes) unchanged.
+ * The fake t.me of the load run on a port the script chooses, with control routes:
+ * <ul>
+ *   <li>{@code GET /__hits} answers {@code {"upstream_requests":N,"distinct_uris":M,"stalled":S}}: requests that
+ *       reached the fake t.me, counted on arrival, how many different URIs they asked for ({@code N - M} is how
+ *       often a URI was loaded again), and how many of them arrived while t.me was stalled;</li>
+ *   <li>{@code POST /__reset} zeroes the three;</li>
+ *   <li>{@code POST /__stall}: from now on t.me never answers: every request is accepted, counted and left
+ *       open until the client gives up (the way t.me stalls: the TCP connection is fine, no answer comes), and
+ *       from then on every channel name is served as {@code durov} ({@link FakeTme#anyChannelAs}), so a miss
+ *       for a channel nobody asked before is a real channel that t.me is slow to show, not t.me's redirect for
+ *       an unknown name, and it loads for real once t.me answers again;</li>
+ *   <li>{@code POST /__unstall}: t.me answers again; requests that arrived during the stall stay unanswered.</li>
+ * </ul>
+ * Every other request is passed on as it is to a {@link FakeTme} on an ephemeral port. The hop costs a
+ * fraction of a millisecond and only misses take it; it keeps the test fake (port 0, no control routes)
+ * unchanged. The stall is held here rather than with {@link FakeTme#hang()}: a hang can only be undone by
+ * {@link FakeTme#reset()}, which also drops the delay and the counts, and each request hung behind the hop would
+ * keep one of the front's pooled connections to the fake busy for good once the server in front gave up on it.
  */
 public final class FakeTmeFront implements AutoCloseable {
 
@@ -41,6 +55,9 @@ public final class FakeTmeFront implements AutoCloseable {
     private final HttpClient client;
     // Every URI passed on since the start or the last reset; grows with the request mix, a few thousand at most.
     private final Set<String> uris = ConcurrentHashMap.newKeySet();
+    private final LongAdder arrived = new LongAdder(); // requests for t.me since the start or the last reset
+    private final LongAdder stalledArrivals = new LongAdder(); // of which arrived while stalled
+    private volatile boolean stalled; // set and cleared by the control routes, read by every request
     private HttpServer server;
 
     private FakeTmeFront(Vertx vertx, FakeTme fake) {
@@ -68,9 +85,25 @@ public final class FakeTmeFront implements AutoCloseable {
         return server.actualPort();
     }
 
-    /** Requests that reached the fake t.me since the start or the last reset. */
+    /** Requests that reached the fake t.me since the start or the last reset (stalled ones included). */
     public long upstreamRequests() {
-        return fake.totalHits();
+        return arrived.sum();
+    }
+
+    /** Requests that arrived while t.me was stalled, since the start or the last reset. */
+    public long stalledRequests() {
+        return stalledArrivals.sum();
+    }
+
+    /** From now on, every request is left unanswered, and every channel name is (and stays) {@code durov}'s page. */
+    public void stall() {
+        fake.anyChannelAs("durov");
+        stalled = true;
+    }
+
+    /** t.me answers again (any channel name still gets {@code durov}'s page). */
+    public void unstall() {
+        stalled = false;
     }
 
     /** Different URIs among them. */
@@ -88,18 +121,40 @@ public final class FakeTmeFront implements AutoCloseable {
     private void handle(HttpServerRequest request) {
         switch (request.path()) {
             case "/__hits" -> request.response().putHeader("content-type", "application/json")
-                    .end("{\"upstream_requests\":" + fake.totalHits() + ",\"distinct_uris\":" + uris.size() + "}");
-            case "/__reset" -> {
+                    .end("{\"upstream_requests\":" + arrived.sum() + ",\"distinct_uris\":" + uris.size()
+                            + ",\"stalled\":" + stalledArrivals.sum() + "}");
+            case "/__reset" -> control(request, () -> {
                 fake.resetHits();
                 uris.clear();
-                request.response().setStatusCode(204).end();
-            }
-            default -> forward(request);
+                arrived.reset();
+                stalledArrivals.reset();
+            });
+            case "/__stall" -> control(request, this::stall);
+            case "/__unstall" -> control(request, this::unstall);
+            default -> arrive(request);
         }
     }
 
-    private void forward(HttpServerRequest in) {
+    private static void control(HttpServerRequest request, Runnable action) {
+        if (request.method() != HttpMethod.POST) {
+            request.response().setStatusCode(405).putHeader("allow", "POST").end();
+            return;
+        }
+        action.run();
+        request.response().setStatusCode(204).end();
+    }
+
+    private void arrive(HttpServerRequest in) {
+        arrived.increment();
         uris.add(in.method() + " " + in.uri());
+        if (stalled) {
+            stalledArrivals.increment(); // never answered: Vert.x drops the request when the client closes
+            return;
+        }
+        forward(in);
+    }
+
+    private void forward(HttpServerRequest in) {
         in.body()
                 .compose(body -> client.request(in.method(), in.uri()).compose(out -> {
                     copy(in.headers(), out.headers());

@@ -8,7 +8,8 @@ import java.time.Duration;
  *
  * <p>Run: {@code java -cp bench/target/benchmarks.jar tme.bench.FakeTmeMain <port> [delayMillis]}; prints
  * {@code fake t.me listening on http://127.0.0.1:<port>} once it accepts requests. A delay per request (e.g. 200)
- * makes t.me as slow as it is from far away, so concurrent misses overlap and coalescing matters.
+ * makes t.me as slow as it is from far away, so concurrent misses overlap and coalescing matters. While it runs,
+ * {@code POST /__stall} and {@code POST /__unstall} stop and restart t.me's answers ({@code run.sh stalled}).
  */
 public final class FakeTmeMain {
 

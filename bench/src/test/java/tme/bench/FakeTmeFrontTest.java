@@ -1,6 +1,7 @@
 package tme.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.Vertx;
@@ -8,6 +9,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -36,7 +38,7 @@ class FakeTmeFrontTest {
         HttpResponse<String> page = get("/s/durov");
         assertEquals(200, page.statusCode());
         assertTrue(page.body().contains("data-post=\"durov/502\""), "the recorded durov page");
-        assertEquals("{\"upstream_requests\":1,\"distinct_uris\":1}", get("/__hits").body());
+        assertEquals("{\"upstream_requests\":1,\"distinct_uris\":1,\"stalled\":0}", get("/__hits").body());
         assertEquals(1, front.upstreamRequests());
     }
 
@@ -52,7 +54,7 @@ class FakeTmeFrontTest {
         get("/s/durov");
         get("/s/durov");
         get("/s/meduzalive/141880");
-        assertEquals("{\"upstream_requests\":3,\"distinct_uris\":2}", get("/__hits").body());
+        assertEquals("{\"upstream_requests\":3,\"distinct_uris\":2,\"stalled\":0}", get("/__hits").body());
         assertEquals(2, front.distinctUris());
     }
 
@@ -60,11 +62,47 @@ class FakeTmeFrontTest {
     void reset_zeroesTheCounts() throws Exception {
         get("/s/durov");
         get("/s/meduzalive/141880");
-        assertEquals("{\"upstream_requests\":2,\"distinct_uris\":2}", get("/__hits").body());
-        HttpResponse<String> reset = http.send(HttpRequest.newBuilder(uri("/__reset"))
-                .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
-        assertEquals(204, reset.statusCode());
-        assertEquals("{\"upstream_requests\":0,\"distinct_uris\":0}", get("/__hits").body());
+        assertEquals("{\"upstream_requests\":2,\"distinct_uris\":2,\"stalled\":0}", get("/__hits").body());
+        assertEquals(204, post("/__reset").statusCode());
+        assertEquals("{\"upstream_requests\":0,\"distinct_uris\":0,\"stalled\":0}", get("/__hits").body());
+    }
+
+    @Test
+    void stall_leavesEveryRequestUnansweredAndCountsIt() throws Exception {
+        assertEquals(204, post("/__stall").statusCode());
+        assertThrows(HttpTimeoutException.class, () -> getWithin("/s/durov", Duration.ofMillis(300)));
+        assertThrows(HttpTimeoutException.class, () -> getWithin("/s/miss12345", Duration.ofMillis(300)));
+        assertEquals("{\"upstream_requests\":2,\"distinct_uris\":2,\"stalled\":2}", get("/__hits").body());
+        assertEquals(2, front.stalledRequests());
+    }
+
+    @Test
+    void unstall_answersAgainAndAnyChannelNameIsARealChannel() throws Exception {
+        post("/__stall");
+        assertThrows(HttpTimeoutException.class, () -> getWithin("/s/miss12345", Duration.ofMillis(300)));
+        assertEquals(204, post("/__unstall").statusCode());
+        HttpResponse<String> miss = get("/s/miss12345");
+        assertEquals(200, miss.statusCode());
+        assertTrue(miss.body().contains("data-post=\"miss12345/502\""), "durov's page under the asked name");
+        assertEquals(200, get("/s/durov").statusCode());
+        assertEquals("{\"upstream_requests\":3,\"distinct_uris\":2,\"stalled\":1}", get("/__hits").body());
+    }
+
+    @Test
+    void control_routesOnlyTakePost() throws Exception {
+        HttpResponse<String> stall = get("/__stall");
+        assertEquals(405, stall.statusCode());
+        assertEquals(200, get("/s/durov").statusCode(), "a GET does not stall t.me");
+    }
+
+    private HttpResponse<String> post(String path) throws Exception {
+        return http.send(HttpRequest.newBuilder(uri(path)).POST(HttpRequest.BodyPublishers.noBody()).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    private HttpResponse<String> getWithin(String path, Duration timeout) throws Exception {
+        return http.send(HttpRequest.newBuilder(uri(path)).timeout(timeout).build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     private HttpResponse<String> get(String path) throws Exception {
