@@ -5,7 +5,7 @@
 -- Optional pacing: MISS_DELAY_MS > 0 in the environment makes each connection wait that long before its next
 -- request (wrk's delay(); read when the script loads, because wrk decides then whether delay() exists), which caps
 -- the miss rate at connections x 1000 / MISS_DELAY_MS per second.
--- Usage: [MISS_DELAY_MS=N] wrk ... -s bench/load/misses.lua http://127.0.0.1:PORT -- RUN_ID
+-- Usage: [MISS_DELAY_MS=N] [MISS_RETRY_AFTER=1] wrk ... -s bench/load/misses.lua http://127.0.0.1:PORT -- RUN_ID
 
 local threads = {}
 function setup(thread)
@@ -27,9 +27,15 @@ function request()
 end
 
 local pause = tonumber(os.getenv("MISS_DELAY_MS") or "0") or 0
-if pause > 0 then
+-- MISS_RETRY_AFTER=1: a well-behaved client, that waits what a 503's Retry-After says before its next request on
+-- that connection (wrk asks delay() right after the response it follows, so one variable per thread serves).
+local honour = os.getenv("MISS_RETRY_AFTER") == "1"
+local retry_ms = 0
+if pause > 0 or honour then
   function delay()
-    return pause
+    local wait = math.max(pause, retry_ms)
+    retry_ms = 0
+    return wait
   end
 end
 
@@ -39,6 +45,9 @@ function response(status, headers, body)
   if status == 503 then
     local hinted = headers["Retry-After"] or headers["retry-after"]
     key = hinted and "503_retry_after" or "503_no_retry_after"
+    if honour and hinted then
+      retry_ms = (tonumber(hinted) or 0) * 1000
+    end
     counts[key] = (counts[key] or 0) + 1
   end
 end

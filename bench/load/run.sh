@@ -15,6 +15,8 @@
 #   WARMUP=5s (hits /v1/body/durov on every server first, then zeroes the upstream count) SERVERS=3
 #   JAVA (default $JAVA_HOME/bin/java) JAVA_OPTS.
 # stalled only: MISS_CONNECTIONS=16 (0: no misses, a control) MISS_DELAY_MS=0 (pause per miss connection between requests; 0: closed loop)
+#   MISS_RETRY_AFTER=1 (miss clients wait what each 503's Retry-After says, as well-behaved clients and edges do)
+#   MISS_WARMUP=10s (before phase A, the same stall and misses with the hits, so the miss path is compiled too; 0: none)
 #   TELEGRAM_TIMEOUT=5s, MAX_WAITING_REQUESTS (unset: the server's default, 4096), CACHE_TTL=10m (latest pages,
 #   pages and posts stay fresh through the run); WARMUP hits the hot keys with bench/load/hits.lua.
 # Everything listens on 127.0.0.1 only; every process started here is stopped on exit.
@@ -37,6 +39,8 @@ HITS_MIX=bench/load/hits.lua
 MISSES=bench/load/misses.lua
 MISS_CONNECTIONS=${MISS_CONNECTIONS:-16}
 MISS_DELAY_MS=${MISS_DELAY_MS:-0}
+MISS_RETRY_AFTER=${MISS_RETRY_AFTER:-0}
+MISS_WARMUP=${MISS_WARMUP:-10s}
 TELEGRAM_TIMEOUT=${TELEGRAM_TIMEOUT:-5s}
 MAX_WAITING_REQUESTS=${MAX_WAITING_REQUESTS:-}
 CACHE_TTL=${CACHE_TTL:-10m}
@@ -152,6 +156,23 @@ report_hits() { # $1: label, $2: log file, $3 and $4: /metrics before and after
        "timeout $(result "$2" errors_timeout), read $(result "$2" errors_read);" \
        "server: $(delta "$3" "$4" cache.l1.hits) L1 hits, $(delta "$3" "$4" cache.misses) misses"
 }
+# Before phase A: the same stall and misses as in B for MISS_WARMUP, with the hits running, so the JIT has compiled
+# the miss path (shedding, timeouts) before anything is measured; otherwise B pays for compiling it on these 2 cores
+# and A does not. Then t.me answers again and the stalled loads time out, so A starts as C will.
+warm_miss_path() {
+  local fake=$1 pids=()
+  [[ "$MISS_WARMUP" != 0 && "$MISS_WARMUP" != 0s && "$MISS_CONNECTIONS" -gt 0 ]] || return 0
+  curl -fsS -X POST -o /dev/null "$fake/__stall"
+  wrk -t "$THREADS" -c "$CONNECTIONS" -d "$MISS_WARMUP" -s "$HITS_MIX" "$API" -- 0 "${HOT_KEYS[@]}" \
+    >"$WORK/warm-hits.log" 2>&1 & pids+=($!)
+  MISS_DELAY_MS="$MISS_DELAY_MS" MISS_RETRY_AFTER="$MISS_RETRY_AFTER" wrk -t 1 -c "$MISS_CONNECTIONS" \
+    -d "$MISS_WARMUP" --timeout 30s -s "$MISSES" "$API" -- "warm$$" >"$WORK/warm-misses.log" 2>&1 & pids+=($!)
+  WRK_PIDS+=("${pids[@]}")
+  for pid in "${pids[@]}"; do wait "$pid" || die "miss-path warm-up failed (see $WORK/warm-*.log)"; done
+  curl -fsS -X POST -o /dev/null "$fake/__unstall"
+  sleep $(( $(seconds_of "$TELEGRAM_TIMEOUT") + 1 ))
+}
+
 run_stalled() {
   API="http://127.0.0.1:${API_PORTS[0]}"
   local fake="http://127.0.0.1:$FAKE_PORT" m0 m1 mid m2 m3 pid half
@@ -162,6 +183,7 @@ run_stalled() {
   echo "machine load average (1, 5, 15 min) at the start: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) CPUs)"
 
   local c0 c1 c2 c3 c4 c5
+  warm_miss_path "$fake"
   m0=$(curl -fsS "$API/metrics")
   cpu_mark c0
   hits_wrk A 1
@@ -173,7 +195,7 @@ run_stalled() {
   cpu_mark c2
   hits_wrk B 2
   if (( MISS_CONNECTIONS > 0 )); then
-    MISS_DELAY_MS="$MISS_DELAY_MS" wrk -t 1 -c "$MISS_CONNECTIONS" -d "$DURATION" --timeout 30s --latency \
+    MISS_DELAY_MS="$MISS_DELAY_MS" MISS_RETRY_AFTER="$MISS_RETRY_AFTER" wrk -t 1 -c "$MISS_CONNECTIONS" -d "$DURATION" --timeout 30s --latency \
       -s "$MISSES" "$API" -- "$$" >"$WORK/misses-B.log" 2>&1 &
     WRK_PIDS+=($!)
   else # a control: t.me stalled, no misses; the misses' line reads all zeroes

@@ -76,9 +76,13 @@ public final class UpstreamGate {
         return throttle.cooldownLeft();
     }
 
-    /** How long a request arriving now would wait for a slot: the basis of a shed request's Retry-After. */
+    /**
+     * How long a request arriving now would wait for its answer: its turn for a slot, then a slot's mean hold. The
+     * basis of a shed request's Retry-After: with upstream stalled, holds last the whole timeout, and clients are
+     * told to stay away that long instead of coming back every second.
+     */
     public Duration estimatedWait() {
-        return slots.estimatedWait();
+        return slots.estimatedWait().plus(slots.meanHold());
     }
 
     /** Every {@code gate.*} counter and gauge: cooldown, ramp, budget, slots and queues. */

@@ -106,6 +106,13 @@ public final class UpstreamSlots {
         }
     }
 
+    /** How long a slot is held on average lately (zero before any release): upstream's latency as the gate sees it. */
+    public Duration meanHold() {
+        synchronized (lock) {
+            return holdTimes.mean();
+        }
+    }
+
     /**
      * The counted events ({@link SlotCount}) and the gauges {@code gate.slots.in_use},
      * {@code gate.slots.background_in_use}, {@code gate.queue.waiting}, {@code gate.queue.largest_flow} (the most
