@@ -54,12 +54,15 @@ public final class Pages {
     /** The latest page ({@code position == 0}) or the page around a post. */
     Future<Outcome<ChannelPage>> channelPage(LoadContext load, String channel, int position) {
         String page = channel + ":" + position;
-        LoadContext running = pageLoads.putIfAbsent(page, load);
+        LoadContext running = pageLoads.get(page);
         if (running != null) {
-            running.joinedBy(load);
+            running.joinedBy(load); // a reader's post joining a background refresh of the same page raises it
         }
-        return channelPages.run(page, () -> load(load, () -> client.channelPage(channel, position), channel,
-                html -> ChannelPageParser.parse(html, mode)).onComplete(done -> pageLoads.remove(page, load)));
+        return channelPages.run(page, () -> {
+            pageLoads.put(page, load);
+            return load(load, () -> client.channelPage(channel, position), channel,
+                    html -> ChannelPageParser.parse(html, mode)).onComplete(done -> pageLoads.remove(page, load));
+        });
     }
 
     Future<Outcome<MorePage>> more(LoadContext load, String channel, Direction direction, int position) {
