@@ -12,8 +12,9 @@ import java.util.Optional;
  *   <li>Later strikes: the longer of the hint and the backoff: a hint that did not work once is not trusted
  *       alone (upstream tends to repeat the same Retry-After while it keeps refusing).</li>
  *   <li>Backoff: full jitter, uniform in {@code [floor, min(ceiling, floor x 2^strikes)]}.</li>
- *   <li>Every cooldown lies within {@code [floor, ceiling]}: a hint of 0 still pauses a second, and a proxy's
- *       "come back tomorrow" pauses five minutes, after which one slow request asks again.</li>
+ *   <li>Every cooldown lasts at least {@code floor} (a hint of 0 still pauses a second). The backoff stops at
+ *       {@code ceiling} (5 min); a hint is obeyed up to {@link #HINT_CEILING}, because a 429 is a schedule and
+ *       asking inside its window extends the ban; a "come back tomorrow" pauses an hour, then one request asks.</li>
  *   <li>Resume jitter: uniform in {@code [0, min(1s, cooldown / 4)]}, so the fleet's servers do not all send
  *       their first request in the same millisecond the cooldown ends.</li>
  * </ul>
@@ -21,6 +22,8 @@ import java.util.Optional;
 final class Backoff {
 
     private static final Duration MAX_JITTER = Duration.ofSeconds(1);
+    /** The longest wait upstream may ask for and be obeyed (the scraper caps Retry-After the same way). */
+    static final Duration HINT_CEILING = Duration.ofHours(1);
 
     private Backoff() {}
 
@@ -28,7 +31,8 @@ final class Backoff {
         Duration length = strikes <= 1 && hint.isPresent()
                 ? hint.get()
                 : longer(hint.orElse(Duration.ZERO), exponential(strikes, draw, config));
-        return clamp(length, config.cooldownFloor(), config.cooldownCeiling());
+        Duration ceiling = hint.isPresent() ? longer(HINT_CEILING, config.cooldownCeiling()) : config.cooldownCeiling();
+        return clamp(length, config.cooldownFloor(), ceiling);
     }
 
     static Duration exponential(int strikes, double draw, ThrottleConfig config) {

@@ -15,7 +15,7 @@ import java.util.Objects;
  *                       operator sizes it as {@code rate / N} for N servers (defaults to the fleet's)
  * @param localBurst     ... and its burst ({@code TELEGRAM_LOCAL_BURST})
  * @param cooldownFloor  shortest pause after a 429 without a usable Retry-After ({@code TELEGRAM_COOLDOWN_MIN}, 1s)
- * @param cooldownCeiling longest pause, whatever upstream or the backoff says ({@code TELEGRAM_COOLDOWN_MAX}, 5min)
+ * @param cooldownCeiling longest backoff when upstream gave no usable wait (5min); a wait it gave is obeyed up to an hour
  * @param rampFrom       the fraction of the rate a process resumes at after a cooldown ({@code TELEGRAM_RAMP_FROM},
  *                       0.25); it doubles every {@code rampStep} up to the full rate
  * @param rampStep       how long each step of the ramp lasts ({@code TELEGRAM_RAMP_STEP}, 5s)

@@ -120,14 +120,18 @@ class ThrottleCooldownTest extends LocalThrottleTestBase {
     }
 
     @Test
-    void pause_hintsAreKeptWithinFloorAndCeiling() {
+    void pause_hintsAreObeyedFromTheFloorUpToAnHour() {
         UpstreamThrottle throttle = throttle(Draws.of(0.0));
         throttle.report(admitted(throttle), Signal.throttled(Optional.of(Duration.ZERO)));
         assertEquals(Optional.of(Duration.ofSeconds(1)), throttle.cooldownLeft());
 
         UpstreamThrottle another = throttle(Draws.of(0.0));
         another.report(admitted(another), Signal.intercepted(Optional.of(Duration.ofHours(6))));
-        assertEquals(Optional.of(Duration.ofMinutes(5)), another.cooldownLeft());
+        assertEquals(Optional.of(Duration.ofHours(1)), another.cooldownLeft());
+
+        UpstreamThrottle third = throttle(Draws.of(0.0));
+        third.report(admitted(third), Signal.throttled(Optional.of(Duration.ofMinutes(20))));
+        assertEquals(Optional.of(Duration.ofMinutes(20)), third.cooldownLeft(), "t.me's schedule, past the backoff's 5 min");
     }
 
     @Test
