@@ -6,6 +6,7 @@
 -- request (wrk's delay(); read when the script loads, because wrk decides then whether delay() exists), which caps
 -- the miss rate at connections x 1000 / MISS_DELAY_MS per second.
 -- Usage: [MISS_DELAY_MS=N] [MISS_RETRY_AFTER=1] wrk ... -s bench/load/misses.lua http://127.0.0.1:PORT -- RUN_ID
+local result = require "bench.load.result"
 
 local threads = {}
 function setup(thread)
@@ -66,13 +67,5 @@ function done(summary, latency, requests)
   local parts = {}
   for _, key in ipairs(keys) do parts[#parts + 1] = key .. "=" .. total[key] end
   io.write("MISSES " .. table.concat(parts, " ") .. "\n")
-  local seconds = summary.duration / 1e6
-  local e = summary.errors
-  io.write(string.format(
-    "RESULT requests=%d seconds=%.2f rps=%.1f p50_ms=%.2f p90_ms=%.2f p99_ms=%.2f p999_ms=%.2f max_ms=%.2f " ..
-    "errors_connect=%d errors_read=%d errors_write=%d errors_status=%d errors_timeout=%d bytes=%d\n",
-    summary.requests, seconds, summary.requests / seconds,
-    latency:percentile(50) / 1000, latency:percentile(90) / 1000, latency:percentile(99) / 1000,
-    latency:percentile(99.9) / 1000, latency.max / 1000,
-    e.connect, e.read, e.write, e.status, e.timeout, summary.bytes))
+  result.write(summary, latency)
 end

@@ -6,6 +6,7 @@
 --    5% /v1/preview/durov             (only durov has a recorded profile; other channels get their latest page)
 -- Every other request sends "Accept-Encoding: zstd" (zstd pass-through), the rest get decompressed JSON.
 -- Usage: wrk ... -s bench/load/mix.lua http://127.0.0.1:PORT -- SEED
+local result = require "bench.load.result"
 
 local channels = {
   { name = "durov", ids = { 502, 501, 500, 499, 498, 497, 496, 495, 494, 493, 491, 490, 489, 488, 487, 486,
@@ -77,21 +78,9 @@ function request()
     path = "/v1/body/" .. ch.name
   end
   sent = sent + 1
-  if sent % 2 == 0 then
-    return wrk.format("GET", path, zstd)
-  end
-  return wrk.format("GET", path)
+  return result.get(path, sent, zstd)
 end
 
--- one machine-readable line for run.sh; latency in milliseconds
 function done(summary, latency, requests)
-  local seconds = summary.duration / 1e6
-  local e = summary.errors
-  io.write(string.format(
-    "RESULT requests=%d seconds=%.2f rps=%.1f p50_ms=%.2f p90_ms=%.2f p99_ms=%.2f p999_ms=%.2f max_ms=%.2f " ..
-    "errors_connect=%d errors_read=%d errors_write=%d errors_status=%d errors_timeout=%d bytes=%d\n",
-    summary.requests, seconds, summary.requests / seconds,
-    latency:percentile(50) / 1000, latency:percentile(90) / 1000, latency:percentile(99) / 1000,
-    latency:percentile(99.9) / 1000, latency.max / 1000,
-    e.connect, e.read, e.write, e.status, e.timeout, summary.bytes))
+  result.write(summary, latency)
 end
