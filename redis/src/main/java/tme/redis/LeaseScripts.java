@@ -3,7 +3,7 @@ package tme.redis;
 /**
  * The lease protocol as Lua, each script one atomic round trip. A lease key holds {@code "L" + token} while a
  * process loads, or {@code "E" + error} for a short while after its load failed with a domain error.
- * Both keys of a script share a hash slot (see {@link LeaseKeys}), so the scripts run on a Redis Cluster too.
+ * Both keys of a script share a hash slot (see {@code tme.coalescing.LeaseKeys}), so the scripts run on a Redis Cluster too.
  *
  * <p>Sent with EVAL rather than EVALSHA: the scripts are a few hundred bytes, and a Redis restarted or failed
  * over (empty script cache) then needs no NOSCRIPT retry.

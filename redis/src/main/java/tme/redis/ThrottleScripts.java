@@ -2,7 +2,7 @@ package tme.redis;
 
 /**
  * The throttle's protocol as Lua, each script one atomic round trip. Both keys share the hash tag of
- * {@link ThrottleConfig#keyPrefix()} ({@code {tme:gate}:cooldown}, {@code {tme:gate}:budget}), so the scripts run
+ * {@code ThrottleConfig.keyPrefix()} ({@code {tme:gate}:cooldown}, {@code {tme:gate}:budget}), so the scripts run
  * on a Redis Cluster too. Sent with EVAL like {@link LeaseScripts}: they are short, and a restarted Redis then
  * needs no NOSCRIPT retry.
  *
