@@ -19,7 +19,12 @@ abstract class FleetTestBase {
     final FleetClient client;
 
     FleetTestBase(int servers) {
-        fleet = new Fleet(servers, HELD_LOADS_ENV, InstantSource.system());
+        this(servers, HELD_LOADS_ENV);
+    }
+
+    /** {@code servers} servers with {@code env} on top of the test defaults. */
+    FleetTestBase(int servers, Map<String, String> env) {
+        fleet = new Fleet(servers, env, InstantSource.system());
         a = fleet.server(0);
         b = fleet.server(1);
         client = new FleetClient();

@@ -3,12 +3,10 @@ package tme.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tme.api.FleetClient.Reply;
 import tme.scraper.testing.FakeTme;
@@ -18,7 +16,7 @@ import tme.scraper.testing.FakeTme;
  * channels nobody read before asked at once. In no window of the fake's request times are there more than
  * burst + rate x its length; requests whose token would come after their deadline get a 503 at once.
  */
-class GateBudgetTest {
+class GateBudgetTest extends FleetTestBase {
 
     static final int CHANNELS = 100;
     static final int RATE = 5;
@@ -27,14 +25,10 @@ class GateBudgetTest {
     static final Map<String, String> ENV = Map.of("TELEGRAM_RATE", Integer.toString(RATE),
             "TELEGRAM_BURST", Integer.toString(BURST), "TELEGRAM_TIMEOUT", "3s");
 
-    final Fleet fleet = new Fleet(3, ENV, InstantSource.system());
     final FakeTme tme = fleet.tme;
-    final FleetClient client = new FleetClient();
 
-    @AfterEach
-    void stop() {
-        client.close();
-        fleet.close();
+    GateBudgetTest() {
+        super(3, ENV);
     }
 
     @Test

@@ -5,14 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.handler.codec.DateFormatter;
 import java.time.Duration;
-import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tme.api.FleetClient.Reply;
 import tme.scraper.testing.FakeTme;
@@ -23,21 +21,17 @@ import tme.scraper.testing.FakeTme;
  * longer than t.me's, and afterwards the servers resume at a fraction of the rate (read from the fake's
  * request times). Once for each way t.me can say how long: seconds, an HTTP date, a JSON body, nothing.
  */
-class GateCooldownTest {
+class GateCooldownTest extends FleetTestBase {
 
     static final int CHANNELS = 50;
     static final int REQUESTS = 200;
     /** Fleet budget: 8/s, burst 8. The ramp starts each server at a quarter: 2/s. */
     static final Map<String, String> ENV = Map.of("TELEGRAM_RATE", "8", "TELEGRAM_BURST", "8");
 
-    final Fleet fleet = new Fleet(2, ENV, InstantSource.system());
     final FakeTme tme = fleet.tme;
-    final FleetClient client = new FleetClient();
 
-    @AfterEach
-    void stop() {
-        client.close();
-        fleet.close();
+    GateCooldownTest() {
+        super(2, ENV);
     }
 
     @Test
