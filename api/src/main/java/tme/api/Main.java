@@ -1,16 +1,20 @@
 package tme.api;
 
+import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.WorkerExecutor;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
+import io.vertx.ext.web.Router;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import tme.api.http.InvalidRequests;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import tme.api.http.Routes;
 import tme.api.service.ChannelService;
 import tme.api.service.Metrics;
@@ -53,9 +57,10 @@ public final class Main {
         Vertx vertx = Vertx.vertx();
         start(vertx, config, InstantSource.system())
                 .onSuccess(server -> {
-                    LOG.log(System.Logger.Level.INFO, "tme-api listening on port {0,number,#} (t.me at {1}, Redis {2})",
-                            server.actualPort(), config.telegramBaseUrl(), config.cache().redisUrl().orElse("off"));
-                    Runtime.getRuntime().addShutdownHook(new Thread(() -> stopGracefully(vertx, server), "tme-shutdown"));
+                    LOG.log(System.Logger.Level.INFO, "tme-api listening on port {0,number,#} on {3} event loops (t.me at {1}, Redis {2})",
+                            server.actualPort(), config.telegramBaseUrl(), config.cache().redisUrl().orElse("off"),
+                            config.eventLoops());
+                    Runtime.getRuntime().addShutdownHook(new Thread(() -> stopGracefully(vertx), "tme-shutdown"));
                 })
                 .onFailure(e -> {
                     LOG.log(System.Logger.Level.ERROR, "Could not start", e);
@@ -65,16 +70,15 @@ public final class Main {
     }
 
     /**
-     * On SIGTERM (a deploy, a scale-down): stop accepting, let requests in flight finish for up to
-     * {@link #SHUTDOWN_GRACE}, then close Vert.x (Redis, t.me connections, worker pool).
+     * On SIGTERM (a deploy, a scale-down): closing Vert.x undeploys every {@link ApiVerticle}, which stops accepting
+     * and lets requests in flight finish for up to {@link #SHUTDOWN_GRACE}; then Redis, the t.me connections and
+     * the worker pool close.
      */
-    private static void stopGracefully(Vertx vertx, HttpServer server) {
+    private static void stopGracefully(Vertx vertx) {
         try {
-            server.shutdown(SHUTDOWN_GRACE.toMillis(), TimeUnit.MILLISECONDS)
-                    .toCompletionStage().toCompletableFuture()
-                    .get(SHUTDOWN_GRACE.toMillis() + 1_000, TimeUnit.MILLISECONDS);
             // Called from this (non Vert.x) thread, so its completion does not need a running event loop.
-            vertx.close().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+            vertx.close().toCompletionStage().toCompletableFuture()
+                    .get(SHUTDOWN_GRACE.toMillis() + 5_000, TimeUnit.MILLISECONDS);
         } catch (Exception e) {
             LOG.log(System.Logger.Level.WARNING, "Shutdown did not finish cleanly", e);
         }
@@ -101,13 +105,31 @@ public final class Main {
         MissingChannels missing = new MissingChannels(levels, clock, config.ttls().notFound());
         ChannelService channels = new ChannelService(pages, cache, missing, config.parserMode(), config.ttls());
         PreviewsService previews = new PreviewsService(channels::preview, PREVIEWS_PARALLELISM);
-        // The read path's counters (cache levels, coalescing, pages, parser), the gate's and the t.me client's.
+        EventLoopRequests loops = new EventLoopRequests(config.eventLoops());
+        // The read path's counters (cache levels, coalescing, pages, parser), the gate's, the t.me client's and the
+        // requests each event loop served.
         Metrics metrics = new Metrics(List.of(channels::counters, gate::counters,
-                () -> Metrics.upstream(client.stats())));
-        return vertx.createHttpServer(serverOptions())
-                .requestHandler(Routes.router(vertx, channels, previews, metrics, clock, config.rawCopiesMaxMb() * 1024L * 1024L))
-                .invalidRequestHandler(new InvalidRequests())
-                .listen(config.port());
+                () -> Metrics.upstream(client.stats()), loops::counters));
+        Function<Vertx, Router> routers = Routes.routers(channels, previews, metrics, clock,
+                config.rawCopiesMaxMb() * 1024L * 1024L);
+        return serve(vertx, config, routers, loops);
+    }
+
+    /**
+     * Deploys the HTTP server {@code EVENT_LOOPS} times over the same services, all on one port (port 0: one random
+     * port they share, which Vert.x spells -1); answers the first instance's server, whose port is everyone's.
+     */
+    private static Future<HttpServer> serve(Vertx vertx, Config config, Function<Vertx, Router> routers,
+                                            EventLoopRequests loops) {
+        int port = config.port() == 0 ? -1 : config.port();
+        AtomicInteger instance = new AtomicInteger();
+        List<ApiVerticle> deployed = new CopyOnWriteArrayList<>();
+        return vertx.deployVerticle(() -> {
+            ApiVerticle verticle = new ApiVerticle(routers, serverOptions(), port, SHUTDOWN_GRACE,
+                    loops.of(instance.getAndIncrement()));
+            deployed.add(verticle);
+            return verticle;
+        }, new DeploymentOptions().setInstances(config.eventLoops())).map(id -> deployed.getFirst().server());
     }
 
     /**

@@ -70,7 +70,7 @@ final class Handlers {
 
     void previews(RoutingContext ctx) {
         List<PreviewsService.Entry> entries = previewEntries(ctx);
-        previews.previews(entries).onComplete(result -> {
+        Responses.onRequestLoop(previews.previews(entries), result -> {
             if (result.failed()) {
                 ctx.fail(result.cause());
             } else {

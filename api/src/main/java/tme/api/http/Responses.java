@@ -1,6 +1,10 @@
 package tme.api.http;
 
+import io.vertx.core.AsyncResult;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
+import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
@@ -32,7 +36,7 @@ final class Responses {
 
     /** Sends whatever the service answered; a failed future is a bug and becomes a 500 via the failure handler. */
     void send(RoutingContext ctx, Future<Answer> answer) {
-        answer.onComplete(result -> {
+        onRequestLoop(answer, result -> {
             if (result.failed()) {
                 ctx.fail(result.cause());
             } else {
@@ -74,6 +78,22 @@ final class Responses {
         } else {
             end(ctx, rawCopies.raw(stored));
         }
+    }
+
+    /**
+     * Runs {@code then} on the event loop of the request being answered. A load shared by requests on several
+     * loops completes on one of them; each answer is then written from its own connection's loop, not from
+     * whichever loop finished the load. An answer already there (a hit) goes on at once, with no hop.
+     */
+    static <T> void onRequestLoop(Future<T> answer, Handler<AsyncResult<T>> then) {
+        Context request = Vertx.currentContext();
+        answer.onComplete(result -> {
+            if (request == null || Vertx.currentContext() == request) {
+                then.handle(result);
+            } else {
+                request.runOnContext(ignored -> then.handle(result));
+            }
+        });
     }
 
     static void json(RoutingContext ctx, byte[] bytes) {

@@ -7,6 +7,7 @@ import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.CorsHandler;
 import java.util.Set;
+import java.util.function.Function;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import tme.api.service.ChannelService;
@@ -24,11 +25,19 @@ public final class Routes {
 
     private Routes() {}
 
-    /** Builds the production router; tests build theirs with this same method. */
-    public static Router router(Vertx vertx, ChannelService channels, PreviewsService previews, Metrics metrics,
-                                InstantSource clock, long rawCopiesMaxBytes) {
+    /**
+     * The production routers, one per event loop, over one set of handlers: every loop shares the services and the
+     * decompressed copies (a copy made for one loop's client serves every loop's).
+     */
+    public static Function<Vertx, Router> routers(ChannelService channels, PreviewsService previews, Metrics metrics,
+                                                 InstantSource clock, long rawCopiesMaxBytes) {
         Handlers h = new Handlers(channels, previews, metrics,
                 new Responses(clock, RawCopies.bounded(rawCopiesMaxBytes)));
+        return vertx -> router(vertx, h);
+    }
+
+    /** The one routing table. */
+    private static Router router(Vertx vertx, Handlers h) {
         Router router = Router.router(vertx);
         router.route().handler(cors());
         read(router, "/healthz").handler(h::healthz);

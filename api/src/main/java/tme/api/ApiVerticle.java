@@ -1,0 +1,64 @@
+package tme.api;
+
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.ext.web.Router;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
+import tme.api.http.InvalidRequests;
+
+/**
+ * The HTTP server on one event loop: its own router over the services every instance shares. Deployed
+ * {@code EVENT_LOOPS} times; the instances listen on one port and Vert.x hands each new connection to the next
+ * instance in turn, so every loop serves connections. An HTTP server created outside a verticle would run all of
+ * them on one loop.
+ */
+final class ApiVerticle extends VerticleBase {
+
+    private final Function<io.vertx.core.Vertx, Router> routers;
+    private final HttpServerOptions options;
+    private final int port;
+    private final Duration shutdownGrace;
+    // Requests this instance routed: shows in /metrics that every loop carries connections.
+    private final LongAdder requests;
+    private HttpServer server;
+
+    /**
+     * @param port          the port to share; a negative one is a random port shared by the instances (Vert.x)
+     * @param shutdownGrace how long requests in flight may take to finish when the server stops
+     */
+    ApiVerticle(Function<io.vertx.core.Vertx, Router> routers, HttpServerOptions options, int port,
+                Duration shutdownGrace, LongAdder requests) {
+        this.routers = routers;
+        this.options = options;
+        this.port = port;
+        this.shutdownGrace = shutdownGrace;
+        this.requests = requests;
+    }
+
+    @Override
+    public Future<?> start() {
+        Router router = routers.apply(vertx);
+        server = vertx.createHttpServer(options)
+                .requestHandler(request -> {
+                    requests.increment();
+                    router.handle(request);
+                })
+                .invalidRequestHandler(new InvalidRequests());
+        return server.listen(port);
+    }
+
+    /** Stops accepting and lets requests in flight finish (a deploy, a scale-down: SIGTERM closes Vert.x). */
+    @Override
+    public Future<?> stop() {
+        return server.shutdown(shutdownGrace.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    HttpServer server() {
+        return server;
+    }
+}
