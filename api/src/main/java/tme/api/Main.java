@@ -111,7 +111,7 @@ public final class Main {
         Metrics metrics = new Metrics(List.of(channels::counters, gate::counters,
                 () -> Metrics.upstream(client.stats()), loops::counters));
         Function<Vertx, Router> routers = Routes.routers(channels, previews, metrics, clock,
-                config.rawCopiesMaxMb() * 1024L * 1024L);
+                config.rawCopiesMaxMb() * 1024L * 1024L, parsers);
         return serve(vertx, config, routers, loops);
     }
 

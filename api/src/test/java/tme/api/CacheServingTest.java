@@ -103,6 +103,31 @@ class CacheServingTest extends CacheFleetTestBase {
     }
 
     @Test
+    void gzip_forClientsWithoutZstd_madeOnceOffTheEventLoop_thenServedWithTheSameValidator() throws Exception {
+        HttpResponse<byte[]> plain = CacheHttp.get(server, BODY);
+        HttpResponse<byte[]> first = CacheHttp.get(server, BODY, "Accept-Encoding", "gzip, deflate");
+        assertNull(header(first, "Content-Encoding"), "until its gzip copy is made, identity");
+        assertArrayEquals(plain.body(), first.body());
+
+        CacheHttp.awaitUntil("the gzip copy is made", () -> "gzip".equals(header(
+                CacheHttp.get(server, BODY, "Accept-Encoding", "gzip"), "Content-Encoding")));
+        HttpResponse<byte[]> gzip = CacheHttp.get(server, BODY, "Accept-Encoding", "zstd;q=0.5, gzip");
+        HttpResponse<byte[]> zstd = CacheHttp.get(server, BODY, "Accept-Encoding", "gzip, zstd");
+
+        assertEquals("gzip", header(gzip, "Content-Encoding"));
+        assertEquals("zstd", header(zstd, "Content-Encoding"), "equal q-values: the smaller zstd");
+        try (var in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(gzip.body()))) {
+            assertArrayEquals(plain.body(), in.readAllBytes());
+        }
+        assertTrue(gzip.body().length * 3 < plain.body().length, "gzip " + gzip.body().length);
+        assertEquals(header(plain, "ETag"), header(gzip, "ETag"), "one weak validator for every coding");
+        assertEquals("accept-encoding", header(gzip, "Vary").toLowerCase(Locale.ROOT));
+        assertEquals(304, CacheHttp.get(server, BODY, "Accept-Encoding", "gzip", "If-None-Match", header(plain, "ETag"))
+                .statusCode());
+        assertEquals(1, tme.hits("/s/durov"));
+    }
+
+    @Test
     void l1Hit_reachesClientsThatAskForH2cWhole() {
         byte[] loaded = CacheHttp.get(server, BODY).body();
         for (int visitor = 0; visitor < 5; visitor++) {

@@ -12,6 +12,7 @@ import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.Optional;
 import tme.api.render.ProblemJson;
 import tme.api.service.Answer;
 import tme.api.service.Problem;
@@ -28,10 +29,12 @@ final class Responses {
 
     private final InstantSource clock;
     private final RawCopies rawCopies;
+    private final GzipCopies gzipCopies;
 
-    Responses(InstantSource clock, RawCopies rawCopies) {
+    Responses(InstantSource clock, RawCopies rawCopies, GzipCopies gzipCopies) {
         this.clock = clock;
         this.rawCopies = rawCopies;
+        this.gzipCopies = gzipCopies;
     }
 
     /** Sends whatever the service answered; a failed future is a bug and becomes a 500 via the failure handler. */
@@ -72,12 +75,26 @@ final class Responses {
         }
         response.setStatusCode(answer.status())
                 .putHeader(HttpHeaders.CONTENT_TYPE, ok ? JSON : PROBLEM_JSON);
-        if (stored.compressed() && HttpCaching.acceptsZstd(ctx.request().getHeader(HttpHeaders.ACCEPT_ENCODING))) {
-            response.putHeader(HttpHeaders.CONTENT_ENCODING, "zstd");
-            end(ctx, stored.payload());
-        } else {
-            end(ctx, rawCopies.raw(stored));
+        end(ctx, encoded(response, stored, ContentCoding.negotiate(ctx.request().getHeader(HttpHeaders.ACCEPT_ENCODING))));
+    }
+
+    /**
+     * The bytes in the coding the client prefers, when we have them: the stored zstd frame as it is, the gzip copy
+     * once made, else the identity bytes (a small answer stored raw is always sent as it is).
+     */
+    private byte[] encoded(HttpServerResponse response, Stored stored, ContentCoding coding) {
+        if (stored.compressed() && coding == ContentCoding.ZSTD) {
+            response.putHeader(HttpHeaders.CONTENT_ENCODING, coding.token());
+            return stored.payload();
         }
+        if (stored.compressed() && coding == ContentCoding.GZIP) {
+            Optional<byte[]> gzip = gzipCopies.gzip(stored);
+            if (gzip.isPresent()) {
+                response.putHeader(HttpHeaders.CONTENT_ENCODING, coding.token());
+                return gzip.get();
+            }
+        }
+        return rawCopies.raw(stored);
     }
 
     /**

@@ -1,6 +1,7 @@
 package tme.api.http;
 
 import io.vertx.core.Vertx;
+import io.vertx.core.WorkerExecutor;
 import java.time.InstantSource;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Route;
@@ -27,12 +28,13 @@ public final class Routes {
 
     /**
      * The production routers, one per event loop, over one set of handlers: every loop shares the services and the
-     * decompressed copies (a copy made for one loop's client serves every loop's).
+     * decompressed and gzip copies (a copy made for one loop's client serves every loop's), each bounded by
+     * {@code copiesMaxBytes}; gzip copies are made on {@code workers}.
      */
     public static Function<Vertx, Router> routers(ChannelService channels, PreviewsService previews, Metrics metrics,
-                                                 InstantSource clock, long rawCopiesMaxBytes) {
-        Handlers h = new Handlers(channels, previews, metrics,
-                new Responses(clock, RawCopies.bounded(rawCopiesMaxBytes)));
+                                                 InstantSource clock, long copiesMaxBytes, WorkerExecutor workers) {
+        Handlers h = new Handlers(channels, previews, metrics, new Responses(clock, RawCopies.bounded(copiesMaxBytes),
+                GzipCopies.bounded(copiesMaxBytes, workers)));
         return vertx -> router(vertx, h);
     }
 
