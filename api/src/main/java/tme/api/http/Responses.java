@@ -30,6 +30,7 @@ final class Responses {
     private final InstantSource clock;
     private final RawCopies rawCopies;
     private final GzipCopies gzipCopies;
+    private final Etags etags = new Etags();
 
     Responses(InstantSource clock, RawCopies rawCopies, GzipCopies gzipCopies) {
         this.clock = clock;
@@ -66,7 +67,7 @@ final class Responses {
         // Validators only on answers: RFC 9110 (13.2.1) has preconditions ignored where the answer is not a 2xx,
         // so a cached "not found" is never answered with a 304.
         if (ok) {
-            String etag = HttpCaching.etag(stored);
+            String etag = etags.of(stored);
             response.putHeader(HttpHeaders.ETAG, etag);
             if (HttpCaching.notModified(ctx.request().getHeader(HttpHeaders.IF_NONE_MATCH), etag)) {
                 response.setStatusCode(304).end();

@@ -17,7 +17,12 @@ public final class BenchAccess {
         return RawCopies.bounded(maxBytes)::raw;
     }
 
-    /** {@link HttpCaching#etag}: the weak validator every hit computes. */
+    /** {@link Etags}: the server's ETag per stored value, computed once and looked up by every later hit. */
+    public static Function<Stored, String> etags() {
+        return new Etags()::of;
+    }
+
+    /** {@link HttpCaching#etag}: the weak validator, computed (once per stored value, since {@link Etags}). */
     public static String etag(Stored stored) {
         return HttpCaching.etag(stored);
     }
