@@ -3,6 +3,7 @@ package tme.bench;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.time.InstantSource;
+import io.vertx.core.buffer.Buffer;
 import java.util.function.Function;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -35,7 +36,7 @@ import tme.coalescing.Result;
  *   <li>{@code lookupAndDecompress}: {@code TwoLevelCache.get(key)} (L1 hit) + {@code Stored.raw()}, for a client
  *       without zstd;</li>
  *   <li>{@code lookupAndRawCopy}: the same lookup, then the server's decompressed copy of the answer
- *       ({@code RawCopies}, {@code MEMORY_CACHE_RAW_MB}): what a client without zstd costs once the answer is hot;</li>
+ *       ({@code BodyCopies}, {@code MEMORY_CACHE_RAW_MB}): what a client without zstd costs once the answer is hot;</li>
  *   <li>{@code lookupZstdPassThrough}: the same lookup, the zstd frame sent as it is ({@code Content-Encoding: zstd});</li>
  *   <li>{@code etag}: computing the weak ETag (CRC32C over the stored payload), once per stored value;</li>
  *   <li>{@code etagLookup}: what every hit pays for it since: the lookup of the tag computed once ({@code Etags});</li>
@@ -62,7 +63,7 @@ public class HitPathBenchmark {
     private TwoLevelCache cache;
     private CoalescingCache service;
     private Stored stored;
-    private Function<Stored, byte[]> rawCopies;
+    private Function<Stored, Buffer> rawCopies;
     private final Function<Stored, String> etags = BenchAccess.etags();
     // Never called: the key is cached for a day.
     private final Loader noLoad = context -> Future.failedFuture(new IllegalStateException("benchmark key not cached"));
@@ -87,7 +88,7 @@ public class HitPathBenchmark {
     }
 
     @Benchmark
-    public byte[] lookupAndRawCopy() {
+    public Buffer lookupAndRawCopy() {
         return rawCopies.apply(Hits.stored(cache.get(KEY)));
     }
 

@@ -20,6 +20,7 @@ import tme.cache.TwoLevelCache;
 import tme.scraper.model.ChannelPage;
 import tme.api.http.BenchAccess;
 import tme.cache.Stored;
+import io.vertx.core.buffer.Buffer;
 import java.util.function.Function;
 
 /**
@@ -28,7 +29,7 @@ import java.util.function.Function;
  *
  * <ul>
  *   <li>{@code hit}: {@code TwoLevelCache.get} (L1) + {@code Stored.raw()};</li>
- *   <li>{@code hitRawCopy}: {@code TwoLevelCache.get} (L1) + the server's decompressed copy ({@code RawCopies}),
+ *   <li>{@code hitRawCopy}: {@code TwoLevelCache.get} (L1) + the server's decompressed copy ({@code BodyCopies}),
  *       what a client without zstd costs once the answer is hot;</li>
  *   <li>{@code hitZstd}: {@code TwoLevelCache.get} (L1), the stored zstd frame as it is;</li>
  *   <li>{@code render}: {@code JsonRender.body(page)} on the already-parsed {@code ChannelPage};</li>
@@ -52,7 +53,7 @@ public class HitVsRenderBenchmark {
     private TwoLevelCache cache;
     private ChannelPage parsed;
     private List<String> html;
-    private Function<Stored, byte[]> rawCopies;
+    private Function<Stored, Buffer> rawCopies;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -69,7 +70,7 @@ public class HitVsRenderBenchmark {
     }
 
     @Benchmark
-    public byte[] hitRawCopy() {
+    public Buffer hitRawCopy() {
         return rawCopies.apply(Hits.stored(cache.get(HitPathBenchmark.KEY)));
     }
 

@@ -6,7 +6,7 @@ import tme.cache.Stored;
 
 /**
  * Each stored value's ETag, computed once: a hit looks it up (tens of nanoseconds) instead of hashing its payload
- * again (about a microsecond for 20 KB). Keyed by the value's identity, like {@link RawCopies}, so a tag lives no
+ * again (about a microsecond for 20 KB). Keyed by the value's identity, like {@link BodyCopies}, so a tag lives no
  * longer than the L1 entry holding its value; bounded in count, as a tag is a few dozen bytes.
  */
 final class Etags {

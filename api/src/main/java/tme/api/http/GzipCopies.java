@@ -3,6 +3,7 @@ package tme.api.http;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.vertx.core.WorkerExecutor;
+import io.vertx.core.buffer.Buffer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -15,17 +16,17 @@ import tme.cache.Stored;
 /**
  * gzip copies of stored answers, for clients that accept gzip but not zstd (Cloudflare's origin pulls, most HTTP
  * clients). A copy is made once per stored value, on the worker pool (gzip of 100 KB is about a millisecond: not
- * for the event loop); until it is ready, such clients get the identity bytes. Keyed like {@link RawCopies}: by
+ * for the event loop); until it is ready, such clients get the identity bytes. Kept like {@link BodyCopies}: by
  * the stored value's identity, so a copy lives no longer than its L1 entry, under its own memory bound.
  */
 final class GzipCopies {
 
-    private final Cache<Stored, byte[]> copies;
+    private final Cache<Stored, Buffer> copies;
     private final WorkerExecutor workers;
     // Values whose copy is being made now: one compression per value, however many clients ask meanwhile.
     private final Set<Stored> making = ConcurrentHashMap.newKeySet();
 
-    private GzipCopies(Cache<Stored, byte[]> copies, WorkerExecutor workers) {
+    private GzipCopies(Cache<Stored, Buffer> copies, WorkerExecutor workers) {
         this.copies = copies;
         this.workers = workers;
     }
@@ -35,18 +36,18 @@ final class GzipCopies {
         return new GzipCopies(maxBytes <= 0 ? null : Caffeine.newBuilder()
                 .weakKeys()
                 .maximumWeight(maxBytes)
-                .<Stored, byte[]>weigher((stored, gzip) -> gzip.length + RawCopies.ENTRY_OVERHEAD)
+                .<Stored, Buffer>weigher((stored, gzip) -> gzip.length() + BodyCopies.ENTRY_OVERHEAD)
                 .build(), workers);
     }
 
     /** The gzip copy if it is ready; if not, starts making it (once) and answers empty: send identity this time. */
-    Optional<byte[]> gzip(Stored stored) {
+    Optional<Buffer> gzip(Stored stored) {
         if (copies == null) {
             return Optional.empty();
         }
-        byte[] ready = copies.getIfPresent(stored);
+        Buffer ready = copies.getIfPresent(stored);
         if (ready == null && making.add(stored)) {
-            workers.executeBlocking(() -> gzip(stored.raw()), false).onComplete(made -> {
+            workers.executeBlocking(() -> BodyCopies.direct(gzip(stored.raw())), false).onComplete(made -> {
                 if (made.succeeded()) {
                     copies.put(stored, made.result());
                 }

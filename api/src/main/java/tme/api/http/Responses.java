@@ -5,6 +5,7 @@ import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
+import io.vertx.core.WorkerExecutor;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
@@ -28,14 +29,17 @@ final class Responses {
     static final String PROBLEM_JSON = "application/problem+json; charset=utf-8";
 
     private final InstantSource clock;
-    private final RawCopies rawCopies;
-    private final GzipCopies gzipCopies;
+    private final BodyCopies identity;
+    private final BodyCopies zstd;
+    private final GzipCopies gzip;
     private final Etags etags = new Etags();
 
-    Responses(InstantSource clock, RawCopies rawCopies, GzipCopies gzipCopies) {
+    /** Each coding's copies bounded to {@code copiesMaxBytes}; gzip copies made on {@code workers}. */
+    Responses(InstantSource clock, long copiesMaxBytes, WorkerExecutor workers) {
         this.clock = clock;
-        this.rawCopies = rawCopies;
-        this.gzipCopies = gzipCopies;
+        this.identity = BodyCopies.bounded(copiesMaxBytes, Stored::raw);
+        this.zstd = BodyCopies.bounded(copiesMaxBytes, Stored::payload);
+        this.gzip = GzipCopies.bounded(copiesMaxBytes, workers);
     }
 
     /** Sends whatever the service answered; a failed future is a bug and becomes a 500 via the failure handler. */
@@ -83,19 +87,19 @@ final class Responses {
      * The bytes in the coding the client prefers, when we have them: the stored zstd frame as it is, the gzip copy
      * once made, else the identity bytes (a small answer stored raw is always sent as it is).
      */
-    private byte[] encoded(HttpServerResponse response, Stored stored, ContentCoding coding) {
+    private Buffer encoded(HttpServerResponse response, Stored stored, ContentCoding coding) {
         if (stored.compressed() && coding == ContentCoding.ZSTD) {
             response.putHeader(HttpHeaders.CONTENT_ENCODING, coding.token());
-            return stored.payload();
+            return zstd.of(stored);
         }
         if (stored.compressed() && coding == ContentCoding.GZIP) {
-            Optional<byte[]> gzip = gzipCopies.gzip(stored);
-            if (gzip.isPresent()) {
+            Optional<Buffer> copy = gzip.gzip(stored);
+            if (copy.isPresent()) {
                 response.putHeader(HttpHeaders.CONTENT_ENCODING, coding.token());
-                return gzip.get();
+                return copy.get();
             }
         }
-        return rawCopies.raw(stored);
+        return identity.of(stored);
     }
 
     /**
@@ -137,10 +141,14 @@ final class Responses {
 
     /** Ends with the body; a HEAD request gets the same headers and length, and no body. */
     private static void end(RoutingContext ctx, byte[] body) {
+        end(ctx, Buffer.buffer(body));
+    }
+
+    private static void end(RoutingContext ctx, Buffer body) {
         if (ctx.request().method() == HttpMethod.HEAD) {
-            ctx.response().putHeader(HttpHeaders.CONTENT_LENGTH, Integer.toString(body.length)).end();
+            ctx.response().putHeader(HttpHeaders.CONTENT_LENGTH, Integer.toString(body.length())).end();
         } else {
-            ctx.response().end(Buffer.buffer(body));
+            ctx.response().end(body);
         }
     }
 }

@@ -33,8 +33,7 @@ public final class Routes {
      */
     public static Function<Vertx, Router> routers(ChannelService channels, PreviewsService previews, Metrics metrics,
                                                  InstantSource clock, long copiesMaxBytes, WorkerExecutor workers) {
-        Handlers h = new Handlers(channels, previews, metrics, new Responses(clock, RawCopies.bounded(copiesMaxBytes),
-                GzipCopies.bounded(copiesMaxBytes, workers)));
+        Handlers h = new Handlers(channels, previews, metrics, new Responses(clock, copiesMaxBytes, workers));
         return vertx -> router(vertx, h);
     }
 

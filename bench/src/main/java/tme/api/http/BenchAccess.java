@@ -1,5 +1,6 @@
 package tme.api.http;
 
+import io.vertx.core.buffer.Buffer;
 import java.util.function.Function;
 import tme.cache.Stored;
 
@@ -12,9 +13,9 @@ public final class BenchAccess {
 
     private BenchAccess() {}
 
-    /** The server's decompressed copies of hot answers ({@link RawCopies}), bounded to {@code maxBytes}. */
-    public static Function<Stored, byte[]> rawCopies(long maxBytes) {
-        return RawCopies.bounded(maxBytes)::raw;
+    /** The server's decompressed copies of hot answers ({@link BodyCopies}, off the heap), bounded to {@code maxBytes}. */
+    public static Function<Stored, Buffer> rawCopies(long maxBytes) {
+        return BodyCopies.bounded(maxBytes, Stored::raw)::of;
     }
 
     /** {@link Etags}: the server's ETag per stored value, computed once and looked up by every later hit. */
