@@ -4,6 +4,8 @@
 # t.me and the coalescing ratio (client requests per upstream request).
 #
 #   bench/load/run.sh single    one server, no Redis (L1 + in-process single-flight)
+#   bench/load/run.sh compare   one server's hot-key hits against nginx serving the same bytes as static files
+#                               (identity, gzip, zstd), in turns; EVENT_LOOPS=1 (and as many nginx workers), ROUNDS=2
 #   bench/load/run.sh shared    SERVERS servers (default 3) sharing one redis-server (L2 + leases);
 #                               one wrk per server, in parallel, CONNECTIONS split between them
 #   bench/load/run.sh stalled   one server, no Redis: hit throughput with t.me answering, then with t.me stalled
@@ -41,6 +43,8 @@ MISS_CONNECTIONS=${MISS_CONNECTIONS:-16}
 MISS_DELAY_MS=${MISS_DELAY_MS:-0}
 MISS_RETRY_AFTER=${MISS_RETRY_AFTER:-0}
 MISS_WARMUP=${MISS_WARMUP:-10s}
+EVENT_LOOPS=${EVENT_LOOPS:-1}
+ROUNDS=${ROUNDS:-2}
 TELEGRAM_TIMEOUT=${TELEGRAM_TIMEOUT:-5s}
 MAX_WAITING_REQUESTS=${MAX_WAITING_REQUESTS:-}
 CACHE_TTL=${CACHE_TTL:-10m}
@@ -56,15 +60,16 @@ HOT_KEYS=(
 die() { echo "run.sh: $*" >&2; exit 1; }
 
 case "$MODE" in
-  single|stalled) SERVERS=1 ;;
+  single|stalled|compare) SERVERS=1 ;;
   shared) [[ "$SERVERS" -ge 1 ]] || die "SERVERS must be at least 1" ;;
-  *) die "usage: $0 single|shared|stalled" ;;
+  *) die "usage: $0 single|shared|stalled|compare" ;;
 esac
 [[ -f "$API_JAR" && -f "$BENCH_JAR" ]] || die "missing $API_JAR or $BENCH_JAR: run mvn -B -DskipTests package first"
 for tool in wrk curl ss; do
   command -v "$tool" >/dev/null || die "$tool is missing (apt-get install -y $tool)"
 done
 [[ "$MODE" != shared ]] || command -v redis-server >/dev/null || die "redis-server is missing"
+[[ "$MODE" != compare ]] || command -v nginx >/dev/null || die "nginx is missing (apt-get install -y nginx)"
 
 WORK=$(mktemp -d /tmp/tme-load.XXXXXX)
 PIDS=()       # servers, the fake, Redis: stopped on exit
@@ -72,6 +77,7 @@ WARM_PIDS=()  # wrk processes: they end by themselves, but not before DURATION i
 WRK_PIDS=()
 cleanup() {
   local pid
+  [[ -z "${NGINX_CONF:-}" ]] || nginx -c "$NGINX_CONF" -s stop 2>/dev/null || true
   for pid in "${WRK_PIDS[@]}" "${WARM_PIDS[@]}" "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
   for pid in "${WRK_PIDS[@]}" "${WARM_PIDS[@]}" "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
 }
@@ -252,6 +258,71 @@ run_stalled() {
   echo "machine load average (1, 5, 15 min) at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 }
 
+# --- compare mode ----------------------------------------------------------------------------------------------
+# The hot key's answer from tme-api and the very same bytes from nginx (a static file per coding: identity, gzip,
+# zstd), measured in turns with the same wrk command, EVENT_LOOPS event loops against as many nginx workers.
+run_compare() {
+  local api="http://127.0.0.1:${API_PORTS[0]}" dir="$WORK/nginx" coding
+  mkdir -p "$dir/html"
+  curl -fsS -o "$dir/html/durov.json" "$api/v1/body/durov"
+  curl -fsS -o "$dir/html/durov.zst" -H 'Accept-Encoding: zstd' "$api/v1/body/durov"
+  local deadline=$((SECONDS + 30))
+  until [[ "$(curl -fsS -o "$dir/html/durov.gz" -w '%header{content-encoding}' -H 'Accept-Encoding: gzip' \
+        "$api/v1/body/durov")" == gzip ]]; do
+    (( SECONDS < deadline )) || die "no gzip copy within 30s"
+    sleep 0.2
+  done
+  next_port
+  local nginx_port=$PORT
+  cat >"$dir/nginx.conf" <<CONF
+worker_processes $EVENT_LOOPS;
+pid $dir/nginx.pid;
+error_log $dir/error.log;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  sendfile on; tcp_nopush on; keepalive_requests 100000000;
+  server {
+    listen 127.0.0.1:$nginx_port;
+    root $dir/html;
+    default_type application/json;
+    location = /durov.gz { add_header Content-Encoding gzip; }
+    location = /durov.zst { add_header Content-Encoding zstd; }
+  }
+}
+CONF
+  nginx -c "$dir/nginx.conf" || die "nginx did not start (see $dir/error.log)"
+  NGINX_CONF="$dir/nginx.conf"
+  echo "== compare: the same $(stat -c %s "$dir/html/durov.json")-byte answer (gzip $(stat -c %s "$dir/html/durov.gz")," \
+       "zstd $(stat -c %s "$dir/html/durov.zst") bytes), nginx $(nginx -v 2>&1 | cut -d/ -f2) with $EVENT_LOOPS" \
+       "worker(s) against tme-api with EVENT_LOOPS=$EVENT_LOOPS; wrk -t $THREADS -c $CONNECTIONS -d $DURATION," \
+       "in turns, $ROUNDS round(s) (logs in $WORK)"
+  echo "machine load average (1, 5, 15 min) at the start: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) CPUs)"
+  printf '%-9s %-6s %10s %8s %8s %9s %7s\n' coding server 'req/s' 'p50 ms' 'p99 ms' 'p99.9 ms' 'tme/ngx'
+  local round line nginx_rps
+  for round in $(seq 1 "$ROUNDS"); do
+    for coding in identity gzip zstd; do
+      local file=durov.json header=()
+      [[ $coding == gzip ]] && file=durov.gz header=(-H 'Accept-Encoding: gzip')
+      [[ $coding == zstd ]] && file=durov.zst header=(-H 'Accept-Encoding: zstd')
+      compare_one nginx "http://127.0.0.1:$nginx_port/$file" "$coding" "${header[@]}"
+      nginx_rps=$(result "$WORK/compare-nginx-$coding.log" rps)
+      compare_one tme "$api/v1/body/durov" "$coding" "${header[@]}"
+      awk -v t="$(result "$WORK/compare-tme-$coding.log" rps)" -v n="$nginx_rps" 'BEGIN { printf "%54s %.2f\n", "", t / n }'
+    done
+  done
+}
+
+compare_one() { # $1: server name, $2: URL, $3: coding, then wrk's -H arguments
+  local name=$1 url=$2 coding=$3 log
+  shift 3
+  log="$WORK/compare-$name-$coding.log"
+  wrk -t "$THREADS" -c "$CONNECTIONS" -d "$DURATION" --latency -s bench/load/one.lua "$@" "$url" >"$log" 2>&1 \
+    || die "wrk failed (see $log)"
+  printf '%-9s %-6s %10s %8s %8s %9s\n' "$coding" "$name" "$(result "$log" rps)" "$(result "$log" p50_ms)" \
+    "$(result "$log" p99_ms)" "$(result "$log" p999_ms)"
+}
+
 # --- fake t.me -------------------------------------------------------------------------------------------------
 next_port
 FAKE_PORT=$PORT
@@ -281,6 +352,8 @@ API_ENV=()
 if [[ "$MODE" == stalled ]]; then
   API_ENV=(CACHE_TTL_LATEST="$CACHE_TTL" CACHE_TTL_PAGE="$CACHE_TTL" TELEGRAM_TIMEOUT="$TELEGRAM_TIMEOUT"
            ${MAX_WAITING_REQUESTS:+MAX_WAITING_REQUESTS="$MAX_WAITING_REQUESTS"})
+elif [[ "$MODE" == compare ]]; then
+  API_ENV=(CACHE_TTL_LATEST="$CACHE_TTL" EVENT_LOOPS="$EVENT_LOOPS")
 fi
 for i in $(seq 1 "$SERVERS"); do
   next_port
@@ -314,6 +387,10 @@ fi
 curl -fsS -X POST -o /dev/null "http://127.0.0.1:$FAKE_PORT/__reset"
 if [[ "$MODE" == stalled ]]; then
   run_stalled
+  exit 0
+fi
+if [[ "$MODE" == compare ]]; then
+  run_compare
   exit 0
 fi
 
