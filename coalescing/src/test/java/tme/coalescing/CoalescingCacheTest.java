@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static tme.coalescing.Results.found;
+import static tme.coalescing.Results.text;
 
 import io.vertx.core.Future;
 import java.nio.charset.StandardCharsets;
@@ -39,14 +41,6 @@ class CoalescingCacheTest {
         Node node = Node.sharing(redis, clock);
         nodes.add(node);
         return node;
-    }
-
-    static Result.Found found(Future<Result> result) {
-        return assertInstanceOf(Result.Found.class, Await.result(result));
-    }
-
-    static String text(Result.Found found) {
-        return new String(found.value().raw(), StandardCharsets.UTF_8);
     }
 
     @Test

@@ -1,10 +1,10 @@
 package tme.coalescing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static tme.coalescing.Results.found;
+import static tme.coalescing.Results.text;
 
-import io.vertx.core.Future;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -14,7 +14,6 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tme.cache.Stored;
-import tme.cache.testing.Await;
 import tme.redis.testing.RedisServer;
 import tme.redis.testing.TestClock;
 
@@ -34,14 +33,6 @@ class EarlyRefreshTest {
     void stop() {
         List.of(a, b).forEach(Node::close);
         redis.close();
-    }
-
-    static Result.Found found(Future<Result> result) {
-        return assertInstanceOf(Result.Found.class, Await.result(result));
-    }
-
-    static String text(Result.Found found) {
-        return new String(found.value().raw(), StandardCharsets.UTF_8);
     }
 
     static Instant refreshAt(Stored stored) {

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static tme.coalescing.Results.found;
+import static tme.coalescing.Results.text;
 
 import io.vertx.core.Future;
 import java.nio.charset.StandardCharsets;
@@ -43,14 +45,6 @@ class StaleAnswersTest {
         Node node = Node.alone(clock, STALENESS, CoalescingConfig.defaults());
         nodes.add(node);
         return node;
-    }
-
-    static Result.Found found(Future<Result> result) {
-        return assertInstanceOf(Result.Found.class, Await.result(result));
-    }
-
-    static String text(Result.Found found) {
-        return new String(found.value().raw(), StandardCharsets.UTF_8);
     }
 
     @Test

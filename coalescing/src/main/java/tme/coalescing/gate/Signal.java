@@ -44,9 +44,4 @@ public record Signal(Kind kind, Optional<Duration> retryAfter) {
     public static Signal intercepted(Optional<Duration> retryAfter) {
         return new Signal(Kind.INTERCEPTED, retryAfter);
     }
-
-    /** Whether the fleet should pause: a 429, or a refusal by whatever sits in front of upstream. */
-    public boolean asksToPause() {
-        return kind == Kind.THROTTLED || kind == Kind.INTERCEPTED;
-    }
 }

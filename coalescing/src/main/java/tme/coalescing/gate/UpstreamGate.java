@@ -63,12 +63,12 @@ public final class UpstreamGate {
             return Future.succeededFuture(new Passage.Refused<>(cooling.get().why(), cooling.get().retryAfter()));
         }
         Instant arrived = clock.instant();
-        return slots.acquire(load, deadline).compose(grant -> switch (grant) {
-            case SlotGrant.Refused refused ->
-                    Future.succeededFuture(new Passage.Refused<>(refused.why(), refused.retryAfter()));
-            case SlotGrant.Granted granted -> throttle.run(load, left(arrived), call, signal)
-                    .andThen(done -> granted.slot().release());
-        });
+        // The slot is released whatever the call does (UpstreamSlots.run); the throttle's refusal passes through.
+        return slots.run(load, deadline, () -> throttle.run(load, left(arrived), call, signal))
+                .map(inSlot -> switch (inSlot) {
+                    case Passage.Refused<Passage<T>> noSlot -> new Passage.Refused<>(noSlot.why(), noSlot.retryAfter());
+                    case Passage.Through<Passage<T>> throttled -> throttled.value();
+                });
     }
 
     /** What is left of this process's view of the fleet's cooldown, if one runs. */

@@ -25,7 +25,7 @@ public final class ChannelPageParser {
         Document doc = Dom.parse(page);
         Element header = doc.selectFirst(Selectors.CHANNEL_HEADER);
         if (header == null) {
-            return withoutHeader(page, doc);
+            return PageChecks.withoutMarkup(page, doc, "channel header");
         }
         if (PageChecks.truncated(page)) {
             return new Parsed.Anomaly<>(Anomaly.TRUNCATED, "the channel page does not end with </html>");
@@ -37,16 +37,5 @@ public final class ChannelPageParser {
             return shape.get().anomaly();
         }
         return new Parsed.Ok<>(new ChannelPage(channel, posts.posts(), Offsets.fromPage(doc)), posts.odd());
-    }
-
-    /** No channel header: a page that is not t.me's, a cut-off one, t.me's "Contact" page, or unknown. */
-    private static Parsed<ChannelPage> withoutHeader(String page, Document doc) {
-        Optional<PageChecks.Finding> notTme = PageChecks.notTme(page, doc);
-        if (notTme.isPresent()) {
-            return notTme.get().anomaly();
-        }
-        return doc.selectFirst(Selectors.TGME_PAGE) != null
-                ? new Parsed.NotFound<>("t.me answered with a page that has no channel header")
-                : new Parsed.Anomaly<>(Anomaly.UNKNOWN_PAGE, "neither a channel header nor a known not-found page");
     }
 }

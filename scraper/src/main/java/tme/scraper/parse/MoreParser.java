@@ -26,7 +26,7 @@ public final class MoreParser {
                 || doc.selectFirst(Selectors.MORE_LINK) != null
                 || doc.selectFirst(Selectors.MESSAGE_BLOCKS) != null;
         if (!messageMarkup) {
-            return withoutMessages(fragmentHtml, doc);
+            return PageChecks.withoutMarkup(fragmentHtml, doc, "channel messages");
         }
         PostListParser.Posts posts = PostListParser.parse(doc, mode);
         Optional<PageChecks.Finding> shape = PageChecks.posts(doc, posts, false);
@@ -34,15 +34,5 @@ public final class MoreParser {
             return shape.get().anomaly();
         }
         return new Parsed.Ok<>(new MorePage(posts.posts(), Offsets.fromAnchors(doc)), posts.odd());
-    }
-
-    private static Parsed<MorePage> withoutMessages(String fragmentHtml, Document doc) {
-        Optional<PageChecks.Finding> notTme = PageChecks.notTme(fragmentHtml, doc);
-        if (notTme.isPresent()) {
-            return notTme.get().anomaly();
-        }
-        return doc.selectFirst(Selectors.TGME_PAGE) != null
-                ? new Parsed.NotFound<>("t.me answered with a page that has no channel messages")
-                : new Parsed.Anomaly<>(Anomaly.UNKNOWN_PAGE, "the more fragment holds no t.me message markup");
     }
 }

@@ -51,6 +51,20 @@ final class PageChecks {
         return Optional.empty();
     }
 
+    /**
+     * What a page without the markup its parser wants is: not t.me's (captcha, challenge, cut off, empty), t.me's
+     * "Contact" page (not found), or an unknown page. {@code lacking} names what was missing, for the details.
+     */
+    static <T> Parsed<T> withoutMarkup(String html, Document doc, String lacking) {
+        Optional<Finding> notTme = notTme(html, doc);
+        if (notTme.isPresent()) {
+            return notTme.get().anomaly();
+        }
+        return doc.selectFirst(Selectors.TGME_PAGE) != null
+                ? new Parsed.NotFound<>("t.me answered with a page that has no " + lacking)
+                : new Parsed.Anomaly<>(Anomaly.UNKNOWN_PAGE, "no " + lacking + " and not a known not-found page");
+    }
+
     /** A full page (it starts as one) that never reaches its closing {@code </html>}: the answer was cut off. */
     static boolean truncated(String html) {
         String start = html.substring(0, Math.min(html.length(), Selectors.PAGE_START_WINDOW)).toLowerCase(Locale.ROOT);
