@@ -28,6 +28,7 @@ import tme.scraper.parse.ParserMode;
  * @param rawCopiesMaxMb     memory for decompressed copies of hot answers, for clients without zstd
  *                           ({@code MEMORY_CACHE_RAW_MB}; 0 decompresses every response)
  * @param eventLoops         HTTP server instances, one per event loop ({@code EVENT_LOOPS}, default the cores)
+ * @param nativeTransport    epoll where it loads, else NIO ({@code NATIVE_TRANSPORT}, default true; false: NIO)
  * @param slots              the upstream gate's fair slots ({@code TELEGRAM_MAX_CONCURRENCY}, {@code UPSTREAM_QUEUE_LIMIT})
  * @param errorTtl           how long a failed load is remembered per key ({@code UPSTREAM_ERROR_TTL}, 2s)
  * @param maxWaiting         requests waiting for upstream work at most ({@code MAX_WAITING_REQUESTS}, 4096)
@@ -37,7 +38,8 @@ import tme.scraper.parse.ParserMode;
 public record Config(
         int port, URI telegramBaseUrl, Duration telegramTimeout, ParserMode parserMode, int parseWorkers,
         CacheConfig cache, Ttls ttls, double earlyRefreshWindow, boolean sharedCoalescing, int rawCopiesMaxMb,
-        Duration errorTtl, int maxWaiting, int eventLoops, SlotsConfig slots, ThrottleConfig throttle) {
+        Duration errorTtl, int maxWaiting, int eventLoops, boolean nativeTransport,
+        SlotsConfig slots, ThrottleConfig throttle) {
 
     public static Config fromEnv(Map<String, String> env) {
         EnvReader in = new EnvReader(env);
@@ -55,6 +57,7 @@ public record Config(
                 in.positiveDuration("UPSTREAM_ERROR_TTL", CoalescingConfig.DEFAULT_ERROR_TTL),
                 in.integer("MAX_WAITING_REQUESTS", CoalescingConfig.DEFAULT_MAX_WAITING, 1, 1_000_000),
                 in.integer("EVENT_LOOPS", Runtime.getRuntime().availableProcessors(), 1, 256),
+                in.flag("NATIVE_TRANSPORT", true),
                 slots(in),
                 throttle(in));
         in.failIfAnyProblem();

@@ -3,6 +3,7 @@ package tme.api;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
 import io.vertx.core.WorkerExecutor;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
@@ -54,12 +55,13 @@ public final class Main {
             System.exit(2);
             return;
         }
-        Vertx vertx = Vertx.vertx();
+        Vertx vertx = Vertx.vertx(vertxOptions(config));
         start(vertx, config, InstantSource.system())
                 .onSuccess(server -> {
-                    LOG.log(System.Logger.Level.INFO, "tme-api listening on port {0,number,#} on {3} event loops (t.me at {1}, Redis {2})",
+                    LOG.log(System.Logger.Level.INFO,
+                            "tme-api listening on port {0,number,#} on {3} event loops, {4} transport (t.me at {1}, Redis {2})",
                             server.actualPort(), config.telegramBaseUrl(), config.cache().redisUrl().orElse("off"),
-                            config.eventLoops());
+                            config.eventLoops(), vertx.isNativeTransportEnabled() ? "native" : "NIO");
                     Runtime.getRuntime().addShutdownHook(new Thread(() -> stopGracefully(vertx), "tme-shutdown"));
                 })
                 .onFailure(e -> {
@@ -82,6 +84,11 @@ public final class Main {
         } catch (Exception e) {
             LOG.log(System.Logger.Level.WARNING, "Shutdown did not finish cleanly", e);
         }
+    }
+
+    /** epoll where Netty's native library loads (Linux), unless {@code NATIVE_TRANSPORT=false}; else NIO. */
+    static VertxOptions vertxOptions(Config config) {
+        return new VertxOptions().setPreferNativeTransport(config.nativeTransport());
     }
 
     /** Wires the server for a config and a clock; tests call this with a fake t.me and a test clock. */

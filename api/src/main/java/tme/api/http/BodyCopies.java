@@ -52,9 +52,18 @@ final class BodyCopies {
         return copies == null ? Buffer.buffer(bytes.apply(stored)) : copies.get(stored, s -> direct(bytes.apply(s)));
     }
 
-    /** Copies held now (for tests). */
+    /** The copy already made for {@code stored}, or null: {@link #of} would have to make it now. */
+    Buffer ready(Stored stored) {
+        return copies == null ? null : copies.getIfPresent(stored);
+    }
+
+    /** Copies held now, after dropping those whose value is gone (for tests). */
     long size() {
-        return copies == null ? 0 : copies.estimatedSize();
+        if (copies == null) {
+            return 0;
+        }
+        copies.cleanUp();
+        return copies.estimatedSize();
     }
 
     /** {@code body} off the heap, read-only, never released by a write (the garbage collector frees it). */
