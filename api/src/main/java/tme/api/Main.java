@@ -7,6 +7,7 @@ import io.vertx.core.VertxOptions;
 import io.vertx.core.WorkerExecutor;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.internal.VertxInternal;
 import io.vertx.ext.web.Router;
 import java.time.Duration;
 import java.time.InstantSource;
@@ -16,6 +17,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import tme.api.http.BodyFiles;
 import tme.api.http.Routes;
 import tme.api.service.ChannelService;
 import tme.api.service.Metrics;
@@ -117,8 +119,14 @@ public final class Main {
         // requests each event loop served.
         Metrics metrics = new Metrics(List.of(channels::counters, gate::counters,
                 () -> Metrics.upstream(client.stats()), loops::counters));
-        Function<Vertx, Router> routers = Routes.routers(channels, previews, metrics, clock,
-                config.rawCopiesMaxMb() * 1024L * 1024L, parsers);
+        long copiesMaxBytes = config.rawCopiesMaxMb() * 1024L * 1024L;
+        Optional<BodyFiles> files = BodyFiles.under(config.bodyFilesDir(), copiesMaxBytes, parsers);
+        files.ifPresent(made -> ((VertxInternal) vertx).addCloseHook(closed -> {
+            made.close();
+            closed.succeed();
+        }));
+        Function<Vertx, Router> routers = Routes.routers(channels, previews, metrics, clock, copiesMaxBytes, parsers,
+                files);
         return serve(vertx, config, routers, loops);
     }
 

@@ -27,23 +27,22 @@ final class Responses {
 
     static final String JSON = "application/json; charset=utf-8";
     static final String PROBLEM_JSON = "application/problem+json; charset=utf-8";
-    /** Decompressing this much costs about what a hop to the worker pool and back does (some 15 µs). */
-    static final int DECOMPRESS_INLINE_MAX = 16 * 1024;
 
     private final InstantSource clock;
-    private final BodyCopies identity;
+    private final IdentityBodies identity;
     private final BodyCopies zstd;
     private final GzipCopies gzip;
-    private final WorkerExecutor workers;
     private final Etags etags = new Etags();
 
-    /** Each coding's copies bounded to {@code copiesMaxBytes}; gzip copies made on {@code workers}. */
-    Responses(InstantSource clock, long copiesMaxBytes, WorkerExecutor workers) {
+    /**
+     * Each coding's copies bounded to {@code copiesMaxBytes}; gzip copies, decompressions of large values and body
+     * files made on {@code workers}; large identity bodies sent from {@code files} once written there.
+     */
+    Responses(InstantSource clock, long copiesMaxBytes, WorkerExecutor workers, Optional<BodyFiles> files) {
         this.clock = clock;
-        this.identity = BodyCopies.bounded(copiesMaxBytes, Stored::raw);
+        this.identity = new IdentityBodies(BodyCopies.bounded(copiesMaxBytes, Stored::raw), files, workers);
         this.zstd = BodyCopies.bounded(copiesMaxBytes, Stored::payload);
         this.gzip = GzipCopies.bounded(copiesMaxBytes, workers);
-        this.workers = workers;
     }
 
     /** Sends whatever the service answered; a failed future is a bug and becomes a 500 via the failure handler. */
@@ -84,35 +83,20 @@ final class Responses {
         }
         response.setStatusCode(answer.status())
                 .putHeader(HttpHeaders.CONTENT_TYPE, ok ? JSON : PROBLEM_JSON);
-        Buffer body = encoded(response, stored, ContentCoding.negotiate(ctx.request().getHeader(HttpHeaders.ACCEPT_ENCODING)));
-        if (body != null) {
-            end(ctx, body);
+        Buffer compressed = compressed(response, stored,
+                ContentCoding.negotiate(ctx.request().getHeader(HttpHeaders.ACCEPT_ENCODING)));
+        if (compressed != null) {
+            end(ctx, compressed);
         } else {
-            decompressOnWorker(ctx, stored);
+            identity.send(ctx, stored);
         }
     }
 
     /**
-     * The first identity answer of a large compressed value: decompressed once on the worker pool (100 KB is some
-     * 100 µs, too long for the loop that serves every other hit), then written from the request's loop (Vert.x
-     * completes {@code executeBlocking} on the caller's context).
+     * The bytes in the compressed coding the client prefers, when we have them: the stored zstd frame as it is, or
+     * the gzip copy once made; null: send the identity bytes (a small answer stored raw always goes as it is).
      */
-    private void decompressOnWorker(RoutingContext ctx, Stored stored) {
-        workers.executeBlocking(() -> identity.of(stored), false).onComplete(made -> {
-            if (made.failed()) {
-                ctx.fail(made.cause());
-            } else if (!ctx.response().closed()) {
-                end(ctx, made.result());
-            }
-        });
-    }
-
-    /**
-     * The bytes in the coding the client prefers, when we have them: the stored zstd frame as it is, the gzip copy
-     * once made, else the identity bytes (a small answer stored raw is always sent as it is); null when the identity
-     * bytes are still to be decompressed from a large value (see {@link #decompressOnWorker}).
-     */
-    private Buffer encoded(HttpServerResponse response, Stored stored, ContentCoding coding) {
+    private Buffer compressed(HttpServerResponse response, Stored stored, ContentCoding coding) {
         if (stored.compressed() && coding == ContentCoding.ZSTD) {
             response.putHeader(HttpHeaders.CONTENT_ENCODING, coding.token());
             return zstd.of(stored);
@@ -123,10 +107,6 @@ final class Responses {
                 response.putHeader(HttpHeaders.CONTENT_ENCODING, coding.token());
                 return copy.get();
             }
-        }
-        Buffer ready = identity.ready(stored);
-        if (ready != null || !stored.compressed() || stored.rawSize() < DECOMPRESS_INLINE_MAX) {
-            return ready != null ? ready : identity.of(stored);
         }
         return null;
     }
@@ -173,7 +153,7 @@ final class Responses {
         end(ctx, Buffer.buffer(body));
     }
 
-    private static void end(RoutingContext ctx, Buffer body) {
+    static void end(RoutingContext ctx, Buffer body) {
         if (ctx.request().method() == HttpMethod.HEAD) {
             ctx.response().putHeader(HttpHeaders.CONTENT_LENGTH, Integer.toString(body.length())).end();
         } else {
