@@ -29,9 +29,9 @@ import tme.scraper.parse.ParserMode;
  *                           ({@code MEMORY_CACHE_RAW_MB}; 0 decompresses every response)
  * @param eventLoops         HTTP server instances, one per event loop ({@code EVENT_LOOPS}, default the cores)
  * @param nativeTransport    epoll where it loads, else NIO ({@code NATIVE_TRANSPORT}, default true; false: NIO)
- * @param bodyFilesDir       a memory file system for the files large identity answers are sent from with sendfile
- *                           ({@code BODY_FILES_DIR}, default {@code /dev/shm}; {@code off}: from memory), bounded
- *                           by {@code MEMORY_CACHE_RAW_MB}
+ * @param bodyFilesDir       a memory file system (e.g. {@code /dev/shm}) for the files large identity answers are
+ *                           sent from with sendfile ({@code BODY_FILES_DIR}, default {@code off}: from memory,
+ *                           which costs less here, see docs/performance.md), bounded by {@code MEMORY_CACHE_RAW_MB}
  * @param slots              the upstream gate's fair slots ({@code TELEGRAM_MAX_CONCURRENCY}, {@code UPSTREAM_QUEUE_LIMIT})
  * @param errorTtl           how long a failed load is remembered per key ({@code UPSTREAM_ERROR_TTL}, 2s)
  * @param maxWaiting         requests waiting for upstream work at most ({@code MAX_WAITING_REQUESTS}, 4096)
@@ -61,7 +61,7 @@ public record Config(
                 in.integer("MAX_WAITING_REQUESTS", CoalescingConfig.DEFAULT_MAX_WAITING, 1, 1_000_000),
                 in.integer("EVENT_LOOPS", Runtime.getRuntime().availableProcessors(), 1, 256),
                 in.flag("NATIVE_TRANSPORT", true),
-                in.optionalDirectory("BODY_FILES_DIR", "/dev/shm"),
+                in.optionalDirectory("BODY_FILES_DIR", "off"),
                 slots(in),
                 throttle(in));
         in.failIfAnyProblem();

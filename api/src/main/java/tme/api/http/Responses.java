@@ -27,6 +27,11 @@ final class Responses {
 
     static final String JSON = "application/json; charset=utf-8";
     static final String PROBLEM_JSON = "application/problem+json; charset=utf-8";
+    // A hit's constant header names and values, encoded once: Netty copies their bytes as they are, where a String
+    // is validated and encoded a char at a time on every response.
+    private static final CharSequence JSON_TYPE = HttpHeaders.createOptimized(JSON);
+    private static final CharSequence PROBLEM_JSON_TYPE = HttpHeaders.createOptimized(PROBLEM_JSON);
+    private static final CharSequence X_CACHE = HttpHeaders.createOptimized("X-Cache");
 
     private final InstantSource clock;
     private final IdentityBodies identity;
@@ -70,11 +75,11 @@ final class Responses {
         response.putHeader(HttpHeaders.CACHE_CONTROL, HttpCaching.cacheControl(stored, stored.timeLeft(now), !ok))
                 .putHeader(HttpHeaders.AGE, Long.toString(stored.age(now).toSeconds()))
                 .putHeader(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING)
-                .putHeader("X-Cache", HttpCaching.level(answer.source()));
+                .putHeader(X_CACHE, HttpCaching.level(answer.source()));
         // Validators only on answers: RFC 9110 (13.2.1) has preconditions ignored where the answer is not a 2xx,
         // so a cached "not found" is never answered with a 304.
         if (ok) {
-            String etag = etags.of(stored);
+            CharSequence etag = etags.of(stored);
             response.putHeader(HttpHeaders.ETAG, etag);
             if (HttpCaching.notModified(ctx.request().getHeader(HttpHeaders.IF_NONE_MATCH), etag)) {
                 response.setStatusCode(304).end();
@@ -82,7 +87,7 @@ final class Responses {
             }
         }
         response.setStatusCode(answer.status())
-                .putHeader(HttpHeaders.CONTENT_TYPE, ok ? JSON : PROBLEM_JSON);
+                .putHeader(HttpHeaders.CONTENT_TYPE, ok ? JSON_TYPE : PROBLEM_JSON_TYPE);
         Buffer compressed = compressed(response, stored,
                 ContentCoding.negotiate(ctx.request().getHeader(HttpHeaders.ACCEPT_ENCODING)));
         if (compressed != null) {
