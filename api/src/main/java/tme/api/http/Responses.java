@@ -4,6 +4,7 @@ import io.vertx.core.AsyncResult;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
+import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.core.WorkerExecutor;
 import io.vertx.core.buffer.Buffer;
@@ -72,22 +73,25 @@ final class Responses {
         }
         Stored stored = answer.stored();
         boolean ok = answer.status() == 200;
-        response.putHeader(HttpHeaders.CACHE_CONTROL, HttpCaching.cacheControl(stored, stored.timeLeft(now), !ok))
-                .putHeader(HttpHeaders.AGE, Long.toString(stored.age(now).toSeconds()))
-                .putHeader(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING)
-                .putHeader(X_CACHE, HttpCaching.level(answer.source()));
+        // add, not put: none of these is set yet (put would look for one to replace), and a Vary another handler
+        // set (CORS: Origin) stays beside ours.
+        MultiMap headers = response.headers()
+                .add(HttpHeaders.CACHE_CONTROL, HttpCaching.cacheControl(stored, stored.timeLeft(now), !ok))
+                .add(HttpHeaders.AGE, Long.toString(stored.age(now).toSeconds()))
+                .add(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING)
+                .add(X_CACHE, HttpCaching.level(answer.source()));
         // Validators only on answers: RFC 9110 (13.2.1) has preconditions ignored where the answer is not a 2xx,
         // so a cached "not found" is never answered with a 304.
         if (ok) {
             CharSequence etag = etags.of(stored);
-            response.putHeader(HttpHeaders.ETAG, etag);
+            headers.add(HttpHeaders.ETAG, etag);
             if (HttpCaching.notModified(ctx.request().getHeader(HttpHeaders.IF_NONE_MATCH), etag)) {
                 response.setStatusCode(304).end();
                 return;
             }
         }
-        response.setStatusCode(answer.status())
-                .putHeader(HttpHeaders.CONTENT_TYPE, ok ? JSON_TYPE : PROBLEM_JSON_TYPE);
+        response.setStatusCode(answer.status());
+        headers.add(HttpHeaders.CONTENT_TYPE, ok ? JSON_TYPE : PROBLEM_JSON_TYPE);
         Buffer compressed = compressed(response, stored,
                 ContentCoding.negotiate(ctx.request().getHeader(HttpHeaders.ACCEPT_ENCODING)));
         if (compressed != null) {
