@@ -21,7 +21,7 @@ import tme.scraper.parse.ParserMode;
  * @param telegramTimeout    per upstream request ({@code TELEGRAM_TIMEOUT}, default 5s)
  * @param parserMode         {@code PARSER_MODE}: full or simplified
  * @param parseWorkers       threads that parse and render pages off the event loop ({@code PARSE_WORKERS})
- * @param cache              L1 size and lifetime, Redis ({@code MEMORY_CACHE_*}, {@code REDIS_*})
+ * @param cache              L1 size and lifetime, Redis or a Redis Cluster ({@code MEMORY_CACHE_*}, {@code REDIS_*})
  * @param ttls               freshness per kind of answer ({@code CACHE_TTL_*})
  * @param earlyRefreshWindow last fraction of freshness in which entries are refreshed ahead ({@code EARLY_REFRESH_WINDOW})
  * @param sharedCoalescing   whether processes coordinate loads through Redis leases ({@code SHARED_COALESCING})
@@ -92,10 +92,11 @@ public record Config(
         Duration redisTimeout = in.positiveDuration("REDIS_TIMEOUT", defaults.redisTimeout());
         int poolSize = in.integer("REDIS_POOL_SIZE", CacheConfig.DEFAULT_POOL_SIZE, 32, 1024);
         Optional<String> redisUrl = Optional.ofNullable(in.value("REDIS_URL"));
+        boolean redisCluster = in.flag("REDIS_CLUSTER", false);
         Optional<Duration> whileRevalidate = in.optionalDuration("STALE_WHILE_REVALIDATE");
         Duration maxStale = in.nonNegativeDuration("MAX_STALE", Staleness.DEFAULT_MAX_STALE);
-        return in.checked(() -> new CacheConfig(memoryMb * 1024L * 1024L, l1MaxTtl, redisUrl, redisTimeout, poolSize,
-                defaults.breakerErrors(), defaults.breakerWindow(), defaults.breakerOpenFor(),
+        return in.checked(() -> new CacheConfig(memoryMb * 1024L * 1024L, l1MaxTtl, redisUrl, redisCluster,
+                redisTimeout, poolSize, defaults.breakerErrors(), defaults.breakerWindow(), defaults.breakerOpenFor(),
                 Staleness.of(whileRevalidate, maxStale)), defaults);
     }
 }

@@ -14,7 +14,9 @@ import tme.redis.RedisConfig;
  * @param memoryMaxBytes  L1 bound in bytes of heap really retained ({@code MEMORY_CACHE_MAX_MB})
  * @param l1MaxTtl        longest life of an L1 copy while Redis is in use ({@code MEMORY_CACHE_MAX_TTL}),
  *                        so a server sees within this time what another server wrote to Redis
- * @param redisUrl        e.g. {@code redis://127.0.0.1:6379}; empty runs on L1 alone ({@code REDIS_URL})
+ * @param redisUrl        e.g. {@code redis://127.0.0.1:6379}, or a Redis Cluster's comma-separated nodes; empty runs on
+ *                        L1 alone ({@code REDIS_URL})
+ * @param redisCluster    the cluster mode for a single URL too, a seed node ({@code REDIS_CLUSTER})
  * @param redisTimeout    deadline of every Redis command, waiting for a connection included ({@code REDIS_TIMEOUT})
  * @param redisPoolSize   pooled connections to Redis ({@code REDIS_POOL_SIZE})
  * @param breakerErrors   consecutive errors that open the breaker
@@ -27,6 +29,7 @@ public record CacheConfig(
         long memoryMaxBytes,
         Duration l1MaxTtl,
         Optional<String> redisUrl,
+        boolean redisCluster,
         Duration redisTimeout,
         int redisPoolSize,
         int breakerErrors,
@@ -43,14 +46,14 @@ public record CacheConfig(
         require(memoryMaxBytes > 0, "MEMORY_CACHE_MAX_MB must be positive: " + memoryMaxBytes + " bytes");
         requirePositive(l1MaxTtl, "MEMORY_CACHE_MAX_TTL");
         // The Redis settings are validated by RedisConfig, whether Redis is used or not.
-        new RedisConfig(redisUrl.orElse("redis://unset"), redisTimeout, redisPoolSize, breakerErrors, breakerWindow,
-                breakerOpenFor);
+        new RedisConfig(redisUrl.orElse("redis://unset"), redisCluster, redisTimeout, redisPoolSize, breakerErrors,
+                breakerWindow, breakerOpenFor);
     }
 
     /** How to reach Redis, when {@code REDIS_URL} is set. */
     public Optional<RedisConfig> redis() {
-        return redisUrl.map(url -> new RedisConfig(url, redisTimeout, redisPoolSize, breakerErrors, breakerWindow,
-                breakerOpenFor));
+        return redisUrl.map(url -> new RedisConfig(url, redisCluster, redisTimeout, redisPoolSize, breakerErrors,
+                breakerWindow, breakerOpenFor));
     }
 
     /**
@@ -59,7 +62,7 @@ public record CacheConfig(
      */
     public static CacheConfig defaults() {
         return new CacheConfig(DEFAULT_MEMORY_MAX_MB * 1024L * 1024L, Duration.ofSeconds(10), Optional.empty(),
-                Duration.ofMillis(500), DEFAULT_POOL_SIZE, 3, Duration.ofSeconds(10), Duration.ofSeconds(30),
+                false, Duration.ofMillis(500), DEFAULT_POOL_SIZE, 3, Duration.ofSeconds(10), Duration.ofSeconds(30),
                 Staleness.defaults());
     }
 
@@ -68,32 +71,38 @@ public record CacheConfig(
     }
 
     public CacheConfig withMemoryMaxBytes(long bytes) {
-        return new CacheConfig(bytes, l1MaxTtl, redisUrl, redisTimeout, redisPoolSize,
+        return new CacheConfig(bytes, l1MaxTtl, redisUrl, redisCluster, redisTimeout, redisPoolSize,
                 breakerErrors, breakerWindow, breakerOpenFor, staleness);
     }
 
     public CacheConfig withL1MaxTtl(Duration ttl) {
-        return new CacheConfig(memoryMaxBytes, ttl, redisUrl, redisTimeout, redisPoolSize,
+        return new CacheConfig(memoryMaxBytes, ttl, redisUrl, redisCluster, redisTimeout, redisPoolSize,
                 breakerErrors, breakerWindow, breakerOpenFor, staleness);
     }
 
     public CacheConfig withRedis(String url) {
-        return new CacheConfig(memoryMaxBytes, l1MaxTtl, Optional.of(url), redisTimeout, redisPoolSize,
+        return new CacheConfig(memoryMaxBytes, l1MaxTtl, Optional.of(url), redisCluster, redisTimeout, redisPoolSize,
+                breakerErrors, breakerWindow, breakerOpenFor, staleness);
+    }
+
+    /** The cluster mode for a single seed URL too (several URLs always use it). */
+    public CacheConfig withRedisCluster(boolean cluster) {
+        return new CacheConfig(memoryMaxBytes, l1MaxTtl, redisUrl, cluster, redisTimeout, redisPoolSize,
                 breakerErrors, breakerWindow, breakerOpenFor, staleness);
     }
 
     public CacheConfig withRedisTimeout(Duration timeout) {
-        return new CacheConfig(memoryMaxBytes, l1MaxTtl, redisUrl, timeout, redisPoolSize,
+        return new CacheConfig(memoryMaxBytes, l1MaxTtl, redisUrl, redisCluster, timeout, redisPoolSize,
                 breakerErrors, breakerWindow, breakerOpenFor, staleness);
     }
 
     public CacheConfig withRedisPoolSize(int size) {
-        return new CacheConfig(memoryMaxBytes, l1MaxTtl, redisUrl, redisTimeout, size,
+        return new CacheConfig(memoryMaxBytes, l1MaxTtl, redisUrl, redisCluster, redisTimeout, size,
                 breakerErrors, breakerWindow, breakerOpenFor, staleness);
     }
 
     public CacheConfig withStaleness(Staleness stale) {
-        return new CacheConfig(memoryMaxBytes, l1MaxTtl, redisUrl, redisTimeout, redisPoolSize,
+        return new CacheConfig(memoryMaxBytes, l1MaxTtl, redisUrl, redisCluster, redisTimeout, redisPoolSize,
                 breakerErrors, breakerWindow, breakerOpenFor, stale);
     }
 

@@ -2,11 +2,17 @@ package tme.redis;
 
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
+import java.util.Arrays;
 
 /**
  * One way to send our scripts ({@link LeaseScripts}, {@link ThrottleScripts}): EVAL with the script's text, not
- * EVALSHA. They are a few hundred bytes, and a Redis restarted or failed over (its script cache empty) then needs
- * no NOSCRIPT retry. Every script names all the keys it touches, in one hash slot, so it runs on a Cluster too.
+ * EVALSHA. They are a few hundred bytes and run only on loads and upstream requests, and a Redis (or a cluster
+ * node) restarted or failed over, its script cache empty, then needs no NOSCRIPT retry: every node of a cluster
+ * compiles a script the first time one reaches it, whichever node that is.
+ *
+ * <p>Every key a script touches is passed as a KEY, never built inside the script, so a cluster client routes the
+ * script by them; and they must share one hash slot ({@link KeySlot}), checked here on every Redis, standalone
+ * included: keys that could not run on a cluster are a bug.
  */
 public final class Lua {
 
@@ -14,6 +20,10 @@ public final class Lua {
 
     /** {@code EVAL script numkeys key...}; the caller appends the arguments with {@link Request#arg}. */
     public static Request eval(String script, String... keys) {
+        if (!KeySlot.shared(keys)) {
+            throw new IllegalArgumentException("a script's keys must share one hash slot (one hash tag): "
+                    + Arrays.toString(keys));
+        }
         Request eval = Request.cmd(Command.EVAL).arg(script).arg(keys.length);
         for (String key : keys) {
             eval.arg(key);

@@ -10,7 +10,8 @@ import java.util.function.Function;
 import tme.redis.RedisReply.Unreached;
 
 /**
- * One command's way through the pool with one deadline covering both the wait for a connection and the answer.
+ * One command's way through the pool with one deadline covering both the wait for a connection (for a permit
+ * first, on a cluster: {@link ConnectPermits}) and the answer.
  *
  * <p>Whichever comes first, the answer or the deadline, decides the outcome; the other is ignored. A late
  * answer does not reset the breaker: a Redis that always answers after the deadline is as useless as a dead
@@ -36,12 +37,22 @@ final class RedisAttempt<T> {
 
     Future<RedisReply<T>> start() {
         timerId = link.vertx.setTimer(link.timeoutMillis, id -> onDeadline());
-        link.redis.connect().onComplete(this::onConnected);
+        link.permits.acquire(this::connect);
         return promise.future();
+    }
+
+    /** With a permit: asks the pool for a connection, unless the deadline has already ended this attempt. */
+    private boolean connect() {
+        if (phase.get() != Phase.CONNECTING) {
+            return false;
+        }
+        link.redis.connect().onComplete(this::onConnected);
+        return true;
     }
 
     private void onConnected(AsyncResult<RedisConnection> connected) {
         if (connected.failed()) {
+            link.permits.release();
             if (phase.compareAndSet(Phase.CONNECTING, Phase.DONE)) {
                 link.vertx.cancelTimer(timerId);
                 unreached(Unreached.ERROR, connected.cause());
@@ -122,5 +133,6 @@ final class RedisAttempt<T> {
     private void release(RedisConnection connection) {
         link.busyConnections.decrementAndGet();
         connection.close();
+        link.permits.release();
     }
 }

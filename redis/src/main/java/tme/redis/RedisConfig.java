@@ -1,31 +1,71 @@
 package tme.redis;
 
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 
 /**
  * How to reach Redis and when to stop asking it. Invalid values are rejected with the name of the environment
  * variable the api reads them from.
  *
- * @param url            e.g. {@code redis://127.0.0.1:6379} ({@code REDIS_URL})
+ * @param url            e.g. {@code redis://127.0.0.1:6379}, or several comma-separated nodes of a Redis Cluster
+ *                       ({@code REDIS_URL})
+ * @param cluster        the cluster mode even for a single URL, then a seed from which the client learns the other
+ *                       nodes ({@code REDIS_CLUSTER}); several URLs always mean a cluster
  * @param timeout        deadline of every command, waiting for a connection included ({@code REDIS_TIMEOUT})
- * @param poolSize       pooled connections ({@code REDIS_POOL_SIZE})
+ * @param poolSize       pooled connections ({@code REDIS_POOL_SIZE}); on a cluster, per node
  * @param breakerErrors  consecutive errors that open the breaker
  * @param breakerWindow  ... when they all happened within this window
  * @param breakerOpenFor how long an open breaker bypasses Redis before letting one probe through
  */
-public record RedisConfig(String url, Duration timeout, int poolSize, int breakerErrors, Duration breakerWindow,
-                          Duration breakerOpenFor) {
+public record RedisConfig(String url, boolean cluster, Duration timeout, int poolSize, int breakerErrors,
+                          Duration breakerWindow, Duration breakerOpenFor) {
 
     public RedisConfig {
         Objects.requireNonNull(url, "url");
-        require(url.startsWith("redis://") || url.startsWith("rediss://") || url.startsWith("unix://"),
-                "REDIS_URL must start with redis://, rediss:// or unix://: " + url);
+        List<String> nodes = nodes(url);
+        if (cluster || nodes.size() > 1) {
+            nodes.forEach(RedisConfig::requireClusterNode);
+        } else {
+            require(url.startsWith("redis://") || url.startsWith("rediss://") || url.startsWith("unix://"),
+                    "REDIS_URL must start with redis://, rediss:// or unix://: " + url);
+        }
         requirePositive(timeout, "REDIS_TIMEOUT");
         require(poolSize > 0, "REDIS_POOL_SIZE must be positive: " + poolSize);
         require(breakerErrors > 0, "breakerErrors must be positive: " + breakerErrors);
         requirePositive(breakerWindow, "breakerWindow");
         requirePositive(breakerOpenFor, "breakerOpenFor");
+    }
+
+    /** The URLs {@code REDIS_URL} names, in order: one server, or a cluster's seed nodes. */
+    public List<String> nodes() {
+        return nodes(url);
+    }
+
+    /** Whether the client runs in cluster mode: {@code REDIS_CLUSTER=true}, or several nodes. */
+    public boolean clustered() {
+        return cluster || nodes().size() > 1;
+    }
+
+    private static List<String> nodes(String url) {
+        return Arrays.stream(url.split(",", -1)).map(String::trim).toList();
+    }
+
+    /** A cluster has one database (0) and no unix sockets between its nodes. */
+    private static void requireClusterNode(String node) {
+        require(node.startsWith("redis://") || node.startsWith("rediss://"),
+                "REDIS_URL: every node of a Redis Cluster must start with redis:// or rediss://: '" + node + "'");
+        String path;
+        try {
+            path = new URI(node).getPath();
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException("REDIS_URL: not a URL: " + node, e);
+        }
+        require(path == null || path.isEmpty() || path.equals("/") || path.equals("/0"),
+                "REDIS_URL: a Redis Cluster has database 0 only: " + node);
     }
 
     private static void requirePositive(Duration duration, String name) {

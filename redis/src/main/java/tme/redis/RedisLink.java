@@ -4,8 +4,10 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.net.NetClientOptions;
 import io.vertx.redis.client.Redis;
+import io.vertx.redis.client.RedisClientType;
 import io.vertx.redis.client.RedisConnection;
 import io.vertx.redis.client.RedisOptions;
+import io.vertx.redis.client.RedisReplicas;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.time.InstantSource;
@@ -22,8 +24,13 @@ import tme.redis.RedisReply.Unreached;
  *
  * <p>The cache's L2 is built on it, and leases (module {@code coalescing}) send their Lua scripts through it,
  * so both share the pool, the timeout, the breaker and the counters. Commands never throw because Redis is
- * slow or down: they answer {@link RedisReply.Unavailable}, and the caller degrades. Keys are passed through
- * untouched, so hash tags ({@code {...}}) keep working on a Redis Cluster later.
+ * slow or down: they answer {@link RedisReply.Unavailable}, and the caller degrades.
+ *
+ * <p>One Redis, or a Redis Cluster ({@link RedisConfig#clustered()}): then the client learns the nodes and their
+ * slots from the seeds, routes each command by its keys (a script by its KEYS) to the master of their slot, and
+ * follows MOVED and ASK. Replicas are never read ({@link RedisReplicas#NEVER}): a claim and the reads around it
+ * must see the same master, and replicas are there for failover. Keys are passed through untouched; the callers
+ * give every key family its hash tag (see {@code docs/caching.md}). One breaker covers the whole cluster.
  */
 public final class RedisLink {
 
@@ -31,6 +38,8 @@ public final class RedisLink {
 
     final Vertx vertx;
     final Redis redis;
+    // How many commands may hold connections at once: unlimited on one Redis, the pool size on a cluster.
+    final ConnectPermits permits;
     final long timeoutMillis;
     final int poolSize;
     final CircuitBreaker breaker;
@@ -38,9 +47,10 @@ public final class RedisLink {
     // Connections taken from the pool and not yet given back: tells "pool full" from "Redis unresponsive".
     final AtomicInteger busyConnections = new AtomicInteger();
 
-    private RedisLink(Vertx vertx, Redis redis, RedisConfig config, InstantSource clock) {
+    private RedisLink(Vertx vertx, Redis redis, RedisConfig config, InstantSource clock, ConnectPermits permits) {
         this.vertx = vertx;
         this.redis = redis;
+        this.permits = permits;
         this.timeoutMillis = Math.max(1, config.timeout().toMillis());
         this.poolSize = config.poolSize();
         this.breaker = new CircuitBreaker(clock, config.breakerErrors(), config.breakerWindow(),
@@ -49,23 +59,38 @@ public final class RedisLink {
 
     /** A link to {@code config.url()}; connects lazily, so a Redis that is down at start-up is not fatal. */
     public static RedisLink create(Vertx vertx, RedisConfig config, InstantSource clock) {
-        String url = config.url();
         RedisOptions options = new RedisOptions()
-                .setConnectionString(url)
                 .setMaxPoolSize(config.poolSize())
                 // Unbounded queue: our own deadline ends every wait, and a wait is a miss, not an error.
                 .setMaxPoolWaiting(-1)
                 .setNetClientOptions(new NetClientOptions()
                         .setConnectTimeout((int) Math.max(1, config.timeout().toMillis()))
                         .setTcpNoDelay(true));
-        return new RedisLink(vertx, Redis.createClient(vertx, options), config, clock);
+        if (!config.clustered()) {
+            options.setConnectionString(config.url());
+            return new RedisLink(vertx, Redis.createClient(vertx, options), config, clock, ConnectPermits.unlimited());
+        }
+        // A spare connection per node for the client's own slot-map reloads (see ConnectPermits); with the permits
+        // nothing waits in the client's queue, which the cluster client wants bounded (at least the pool size).
+        int perNode = config.poolSize() + 1;
+        options.setType(RedisClientType.CLUSTER)
+                .setUseReplicas(RedisReplicas.NEVER)
+                .setMaxPoolSize(perNode)
+                .setMaxPoolWaiting(perNode);
+        config.nodes().forEach(options::addConnectionString);
+        LOG.log(System.Logger.Level.INFO, "Redis Cluster mode, seed nodes " + config.nodes());
+        return new RedisLink(vertx, Redis.createClient(vertx, options), config, clock,
+                ConnectPermits.of(config.poolSize()));
     }
 
     public Future<RedisReply<Response>> send(Request request) {
         return run(connection -> connection.send(request));
     }
 
-    /** Pipelines the requests on one connection: one round trip, answers in request order. */
+    /**
+     * Pipelines the requests on one connection: one round trip, answers in request order. On a cluster each goes to
+     * the node of its own key (ours name one key: one node, one round trip).
+     */
     public Future<RedisReply<List<Response>>> batch(List<Request> requests) {
         return run(connection -> pipeline(connection, requests));
     }

@@ -33,21 +33,47 @@ public final class RedisServer implements AutoCloseable {
 
     private final Path dir;
     private final int port;
+    // Settings on top of ours, e.g. a cluster node's.
+    private final List<String> extraArgs;
     private Process process;
 
-    private RedisServer(Path dir, int port) {
+    private RedisServer(Path dir, int port, List<String> extraArgs) {
         this.dir = dir;
         this.port = port;
+        this.extraArgs = extraArgs;
     }
 
     public static RedisServer start() {
         try {
-            RedisServer server = new RedisServer(Files.createTempDirectory("redis-test-"), freePort());
-            server.launch();
-            return server;
+            return launched(freePort(), List.of());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * A node of a Redis Cluster that is yet to be formed ({@link RedisCluster}): its cluster config file lives in
+     * its own directory, and its cluster bus gets a free port of its own (the default, port + 10000, may be taken
+     * or past 65535 for a free port picked by the system).
+     */
+    static RedisServer startClusterNode() {
+        try {
+            int port = freePort();
+            int busPort = freePort();
+            while (busPort == port) {
+                busPort = freePort();
+            }
+            return launched(port, List.of("--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
+                    "--cluster-port", String.valueOf(busPort)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static RedisServer launched(int port, List<String> extraArgs) throws IOException {
+        RedisServer server = new RedisServer(Files.createTempDirectory("redis-test-"), port, extraArgs);
+        server.launch();
+        return server;
     }
 
     public String url() {
@@ -100,6 +126,11 @@ public final class RedisServer implements AutoCloseable {
                 .orElse(0);
     }
 
+    /** The directory the server runs in (its log, and a cluster node's config file). */
+    Path dir() {
+        return dir;
+    }
+
     @Override
     public void close() {
         kill();
@@ -115,6 +146,7 @@ public final class RedisServer implements AutoCloseable {
                 "--port", String.valueOf(port), "--bind", "127.0.0.1",
                 "--save", "", "--appendonly", "no", "--dir", dir.toString(),
                 "--logfile", dir.resolve("redis.log").toString()));
+        command.addAll(extraArgs);
         try {
             process = new ProcessBuilder(command).redirectErrorStream(true)
                     .redirectOutput(dir.resolve("stdout.log").toFile()).start();
