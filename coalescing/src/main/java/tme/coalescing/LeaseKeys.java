@@ -1,20 +1,21 @@
 package tme.coalescing;
 
 /**
- * The Redis key of a value's lease, in the value's hash slot so one script can touch both on a Redis Cluster.
+ * The Redis key of a value's lease, in the value's hash slot so one script (the claim) can touch both on a Redis
+ * Cluster: {@code tme:v1:full:body:durov:0} leases as {@code {tme:v1:full:body:durov:0}:lease}.
  *
- * <p>A key without a hash tag is hashed whole, so {@code "{" + key + "}:lease"} hashes exactly like it; a key
- * with a tag keeps it when {@code ":lease"} is appended. The cache stores values under their keys as they are.
- * Keys containing a '}' outside a valid tag cannot be matched this way; ours (lower-case names, digits, colons)
- * never do, and a single Redis does not care.
+ * <p>A key without a hash tag is hashed whole, so {@code "{" + key + "}:lease"} hashes exactly like it: the value
+ * keeps its name (and an existing Redis its entries), and values spread over all slots, one each. A key with a tag
+ * keeps it when {@code ":lease"} is appended. Keys containing a '}' outside a valid tag cannot be matched this
+ * way; ours (lower-case names, digits, colons) never do, and {@code tme.redis.Lua#eval} would refuse the pair.
  */
-final class LeaseKeys {
+public final class LeaseKeys {
 
     private static final String SUFFIX = ":lease";
 
     private LeaseKeys() {}
 
-    static String of(String valueKey) {
+    public static String of(String valueKey) {
         int open = valueKey.indexOf('{');
         int close = open < 0 ? -1 : valueKey.indexOf('}', open + 1);
         boolean tagged = close > open + 1;

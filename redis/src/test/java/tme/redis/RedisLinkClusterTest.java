@@ -116,6 +116,15 @@ class RedisLinkClusterTest {
         assertEquals(List.of(), errors());
     }
 
+    @Test
+    void keySlot_agreesWithTheCluster() {
+        for (String key : List.of("123456789", "tme:v1:full:body:durov:0", "{tme:v1:full:body:durov:0}:lease",
+                "{tme:gate}:cooldown", "tme:v1:{refresh}:due", "tme:v1:missing:durov", "foo{}{bar}", "foo{{bar}}zap",
+                "канал:{эмодзи 🎉}")) {
+            assertEquals(cluster.slot(key), KeySlot.of(key), key);
+        }
+    }
+
     /**
      * Two pooled connections per node, and one burst of 600 commands over every node's keys, one in 20 holding
      * its connection for 100 ms ({@code BLPOP} of an empty list): the pool stays busy for about 1.5 seconds, past

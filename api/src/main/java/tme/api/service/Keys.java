@@ -7,6 +7,10 @@ import tme.scraper.parse.ParserMode;
  * Cache keys: lower-case, versioned, and naming the parser mode, so servers running {@code full} and
  * {@code simplified} can share one Redis. A missing position is 0. Channel names arrive lower-cased.
  * Previews do not depend on the parser mode, so every server shares them.
+ *
+ * <p>No key has a hash tag (channel names have no braces): on a Redis Cluster each is hashed whole, and its lease
+ * ({@code tme.coalescing.LeaseKeys}) takes the whole key as its tag, so a claim's two keys share a slot while
+ * values spread over all slots. The key families and their tags are listed in {@code docs/caching.md}.
  */
 final class Keys {
 
@@ -30,5 +34,10 @@ final class Keys {
 
     String preview(String channel) {
         return "tme:v1:preview:" + channel;
+    }
+
+    /** The one entry that says a channel does not exist, for every route and parser mode. */
+    static String missing(String channel) {
+        return "tme:v1:missing:" + channel;
     }
 }

@@ -55,6 +55,6 @@ public final class MissingChannels {
     }
 
     private static String key(String channel) {
-        return "tme:v1:missing:" + channel;
+        return Keys.missing(channel);
     }
 }

@@ -88,11 +88,13 @@ public record ThrottleConfig(double rate, int burst, double localRate, int local
         return steps;
     }
 
-    String cooldownKey() {
+    /** The fleet's cooldown: {@code {tme:gate}:cooldown}, in the budget's hash slot (the budget script reads it). */
+    public String cooldownKey() {
         return "{" + keyPrefix + "}:cooldown";
     }
 
-    String budgetKey() {
+    /** The fleet's budget: {@code {tme:gate}:budget}. */
+    public String budgetKey() {
         return "{" + keyPrefix + "}:budget";
     }
 
