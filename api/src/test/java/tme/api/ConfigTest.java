@@ -1,7 +1,9 @@
 package tme.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
 import java.time.Duration;
@@ -51,5 +53,22 @@ class ConfigTest {
                 + "TELEGRAM_TIMEOUT must be a duration like 500ms, 5s, 2m or PT5S: 99999999999999999999s; "
                 + "CACHE_TTL_PAGE must be a duration like 500ms, 5s, 2m or PT5S: 3000000000000000h; "
                 + "CACHE_TTL_PREVIEW must be at most PT168H: PT720H", e.getMessage());
+    }
+
+    @Test
+    void redis_oneServerOrACluster() {
+        assertFalse(Config.fromEnv(Map.of("REDIS_URL", "redis://10.0.0.1:6379")).cache().redis()
+                .orElseThrow().clustered());
+        assertTrue(Config.fromEnv(Map.of("REDIS_URL", "redis://10.0.0.1:7000,redis://10.0.0.2:7000"))
+                .cache().redis().orElseThrow().clustered());
+        assertTrue(Config.fromEnv(Map.of("REDIS_URL", "redis://10.0.0.1:7000", "REDIS_CLUSTER", "true"))
+                .cache().redis().orElseThrow().clustered());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Config.fromEnv(Map.of(
+                "REDIS_URL", "redis://10.0.0.1:7000/2", "REDIS_CLUSTER", "yes")));
+        assertEquals("Invalid configuration: REDIS_CLUSTER must be true or false: yes", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Config.fromEnv(Map.of(
+                "REDIS_URL", "redis://10.0.0.1:7000/2", "REDIS_CLUSTER", "true")));
+        assertEquals("Invalid configuration: REDIS_URL: a Redis Cluster has database 0 only: redis://10.0.0.1:7000/2",
+                e.getMessage());
     }
 }
