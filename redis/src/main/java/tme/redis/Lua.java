@@ -5,10 +5,10 @@ import io.vertx.redis.client.Request;
 import java.util.Arrays;
 
 /**
- * One way to send our scripts ({@link LeaseScripts}, {@link ThrottleScripts}): EVAL with the script's text, not
- * EVALSHA. They are a few hundred bytes and run only on loads and upstream requests, and a Redis (or a cluster
- * node) restarted or failed over, its script cache empty, then needs no NOSCRIPT retry: every node of a cluster
- * compiles a script the first time one reaches it, whichever node that is.
+ * One way to send our scripts ({@link LeaseScripts}, {@link ThrottleScripts}, {@link ScheduleScripts}): EVAL with
+ * the script's text, not EVALSHA. They are a few hundred bytes and run only on loads, upstream requests and refresh
+ * rounds, and a Redis (or a cluster node) restarted or failed over, its script cache empty, then needs no NOSCRIPT
+ * retry: every node of a cluster compiles a script the first time one reaches it, whichever node that is.
  *
  * <p>Every key a script touches is passed as a KEY, never built inside the script, so a cluster client routes the
  * script by them; and they must share one hash slot ({@link KeySlot}), checked here on every Redis, standalone

@@ -40,6 +40,12 @@ public record RedisConfig(String url, boolean cluster, Duration timeout, int poo
         requirePositive(breakerOpenFor, "breakerOpenFor");
     }
 
+    /** Without {@code REDIS_CLUSTER}: one Redis, unless {@code url} names several nodes. */
+    public RedisConfig(String url, Duration timeout, int poolSize, int breakerErrors, Duration breakerWindow,
+                       Duration breakerOpenFor) {
+        this(url, false, timeout, poolSize, breakerErrors, breakerWindow, breakerOpenFor);
+    }
+
     /** The URLs {@code REDIS_URL} names, in order: one server, or a cluster's seed nodes. */
     public List<String> nodes() {
         return nodes(url);

@@ -3,7 +3,8 @@
  * (a pooled client on one Redis or a Redis Cluster, a deadline on every command, a circuit breaker with an
  * injected clock and a neutral outcome), {@link tme.redis.RedisReply} (answered, or unavailable and why), and our
  * Lua scripts side by side ({@link tme.redis.LeaseScripts} for one load per key across processes,
- * {@link tme.redis.ThrottleScripts} for the fleet's cooldown and request budget), sent the one way
+ * {@link tme.redis.ThrottleScripts} for the fleet's cooldown and request budget, {@link tme.redis.ScheduleScripts}
+ * for the refresh schedule), sent the one way
  * {@link tme.redis.Lua} builds, which refuses a script whose keys lie in two cluster hash slots
  * ({@link tme.redis.KeySlot}). {@link tme.redis.Counters} is the one way every module counts its events. The
  * bottom of the dependency graph: depends on Vert.x only.

@@ -10,6 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import tme.coalescing.LeaseKeys;
 import tme.coalescing.gate.ThrottleConfig;
+import tme.coalescing.refresh.RefreshConfig;
 import tme.redis.KeySlot;
 import tme.scraper.fetch.Direction;
 import tme.scraper.parse.ParserMode;
@@ -58,6 +59,13 @@ class KeyFamiliesTest {
         assertEquals(KeySlot.of("tme:gate"), KeySlot.of(gate.budgetKey()));
     }
 
+    @Test
+    void refreshSchedule_sharesTheRefreshTag() {
+        assertEquals(List.of("tme:v1:{refresh}:due", "tme:v1:{refresh}:asked", "tme:v1:{refresh}:loaded",
+                "tme:v1:{refresh}:claims", "tme:v1:{refresh}:failures"), RefreshConfig.defaults().keys());
+        assertEquals(KeySlot.of("refresh"), KeySlot.of(RefreshConfig.defaults().keys().getFirst()));
+    }
+
     /** What each script or pipeline sends as its keys, for every key family. */
     private static Map<String, List<String>> scripts() {
         Map<String, List<String>> scripts = new LinkedHashMap<>();
@@ -69,9 +77,8 @@ class KeyFamiliesTest {
         ThrottleConfig gate = ThrottleConfig.defaults();
         scripts.put("gate budget", List.of(gate.cooldownKey(), gate.budgetKey()));
         scripts.put("gate cooldown", List.of(gate.cooldownKey()));
-        // Reserved for the refresher's schedule (its ScheduleScripts name all five in one script).
-        scripts.put("refresh schedule", List.of("tme:v1:{refresh}:due", "tme:v1:{refresh}:asked",
-                "tme:v1:{refresh}:loaded", "tme:v1:{refresh}:claims", "tme:v1:{refresh}:failures"));
+        // The refresher's schedule: its claim and finish scripts name all five keys.
+        scripts.put("refresh schedule", RefreshConfig.defaults().keys());
         return scripts;
     }
 

@@ -83,8 +83,8 @@ public record RefreshConfig(Duration interval, Duration idle, Duration claimFor,
                 keyPrefix);
     }
 
-    /** The five keys of the scripts in {@code tme.redis.ScheduleScripts}, in their order. */
-    List<String> keys() {
+    /** The five keys of the scripts in {@code tme.redis.ScheduleScripts}, in their order; one hash slot. */
+    public List<String> keys() {
         return List.of(keyPrefix + ":due", keyPrefix + ":asked", keyPrefix + ":loaded", keyPrefix + ":claims",
                 keyPrefix + ":failures");
     }
