@@ -59,7 +59,7 @@ class CacheExpiryTest extends CacheFleetTestBase {
 
         assertEquals("L1", level(stale));
         assertEquals(9, age(stale));
-        assertEquals("public, max-age=0, stale-while-revalidate=10, stale-if-error=86400",
+        assertEquals("public, max-age=10, stale-while-revalidate=10, stale-if-error=86400",
                 header(stale, "Cache-Control"));
         assertArrayEquals(first.body(), stale.body());
         assertEquals("L1", level(again));

@@ -149,8 +149,8 @@ class CacheServingTest extends CacheFleetTestBase {
         fleet.clock.advance(Duration.ofSeconds(6));
         HttpResponse<byte[]> older = CacheHttp.get(server, BODY);
         assertEquals("L1", level(older));
-        assertEquals("public, max-age=4, stale-while-revalidate=10, stale-if-error=86400",
-                header(older, "Cache-Control"));
+        assertEquals("public, max-age=10, stale-while-revalidate=10, stale-if-error=86400",
+                header(older, "Cache-Control"), "the lifetime: Age says how much of it is gone (RFC 9111, 4.2.3)");
         assertEquals(6, age(older));
 
         fleet.clock.advance(Duration.ofMillis(2500));

@@ -39,7 +39,7 @@ import tme.coalescing.Result;
  *       ({@code BodyCopies}, {@code MEMORY_CACHE_RAW_MB}): what a client without zstd costs once the answer is hot;</li>
  *   <li>{@code lookupZstdPassThrough}: the same lookup, the zstd frame sent as it is ({@code Content-Encoding: zstd});</li>
  *   <li>{@code etag}: computing the weak ETag (CRC32C over the stored payload), once per stored value;</li>
- *   <li>{@code etagLookup}: what every hit pays for it since: the lookup of the tag computed once ({@code Etags});</li>
+ *   <li>{@code etagLookup}: what every hit pays for it since: the lookup of the tag computed once ({@code ValueHeaders});</li>
  *   <li>{@code serviceLookupAndDecompress}: the lookup through {@code CoalescingCache.get}, as the service makes it
  *       (adds the refresh-point check), + decompression.</li>
  * </ul>

@@ -45,16 +45,18 @@ final class HttpCaching {
     }
 
     /**
-     * Answers may be served for their remaining freshness, then stale for one more freshness period while the
-     * edge revalidates, and for a day if we fail. A cached "not found" gets its remaining freshness only.
+     * Answers may be served for their lifetime, then stale for one more lifetime while the edge revalidates, and for
+     * a day if we fail. A cached "not found" gets its lifetime only. {@code max-age} is the whole lifetime: it counts
+     * from when the value was stored, which the {@code Age} beside it tells (RFC 9111, 4.2.3); a remaining time
+     * there would be counted down twice by every cache that honours {@code Age}.
      */
-    static String cacheControl(Stored stored, Duration timeLeft, boolean notFound) {
-        long maxAge = Math.max(0, timeLeft.toSeconds());
+    static String cacheControl(Stored stored, boolean notFound) {
+        long maxAge = stored.freshFor().toSeconds();
         if (notFound) {
             return "public, max-age=" + maxAge;
         }
         return "public, max-age=" + maxAge
-                + ", stale-while-revalidate=" + stored.freshFor().toSeconds()
+                + ", stale-while-revalidate=" + maxAge
                 + ", stale-if-error=" + STALE_IF_ERROR.toSeconds();
     }
 

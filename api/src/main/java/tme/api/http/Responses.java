@@ -38,7 +38,7 @@ final class Responses {
     private final IdentityBodies identity;
     private final BodyCopies zstd;
     private final GzipCopies gzip;
-    private final Etags etags = new Etags();
+    private final ValueHeaders valueHeaders = new ValueHeaders();
 
     /**
      * Each coding's copies bounded to {@code copiesMaxBytes}; gzip copies, decompressions of large values and body
@@ -75,15 +75,16 @@ final class Responses {
         boolean ok = answer.status() == 200;
         // add, not put: none of these is set yet (put would look for one to replace), and a Vary another handler
         // set (CORS: Origin) stays beside ours.
+        ValueHeaders.Values values = valueHeaders.of(stored);
         MultiMap headers = response.headers()
-                .add(HttpHeaders.CACHE_CONTROL, HttpCaching.cacheControl(stored, stored.timeLeft(now), !ok))
+                .add(HttpHeaders.CACHE_CONTROL, values.cacheControl())
                 .add(HttpHeaders.AGE, Long.toString(stored.age(now).toSeconds()))
                 .add(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING)
                 .add(X_CACHE, HttpCaching.level(answer.source()));
         // Validators only on answers: RFC 9110 (13.2.1) has preconditions ignored where the answer is not a 2xx,
         // so a cached "not found" is never answered with a 304.
         if (ok) {
-            CharSequence etag = etags.of(stored);
+            CharSequence etag = values.etag();
             headers.add(HttpHeaders.ETAG, etag);
             if (HttpCaching.notModified(ctx.request().getHeader(HttpHeaders.IF_NONE_MATCH), etag)) {
                 response.setStatusCode(304).end();

@@ -18,12 +18,13 @@ public final class BenchAccess {
         return BodyCopies.bounded(maxBytes, Stored::raw)::of;
     }
 
-    /** {@link Etags}: the server's ETag per stored value, computed once and looked up by every later hit. */
+    /** {@link ValueHeaders}: the server's ETag per stored value, computed once and looked up by every later hit. */
     public static Function<Stored, CharSequence> etags() {
-        return new Etags()::of;
+        ValueHeaders headers = new ValueHeaders();
+        return stored -> headers.of(stored).etag();
     }
 
-    /** {@link HttpCaching#etag}: the weak validator, computed (once per stored value, since {@link Etags}). */
+    /** {@link HttpCaching#etag}: the weak validator, computed (once per stored value, since {@link ValueHeaders}). */
     public static String etag(Stored stored) {
         return HttpCaching.etag(stored);
     }
