@@ -153,7 +153,7 @@ public final class CoalescingCache {
     private Future<Result> waitFor(LoadContext context, Loader loader) {
         String key = context.key();
         Optional<Stored> stale = context.previous().filter(this::withinMaxStale);
-        Optional<byte[]> remembered = errors.recent(key, parts.clock().instant());
+        Optional<LoadError> remembered = errors.recent(key, parts.clock().instant());
         if (remembered.isPresent()) {
             parts.counts().increment(Count.ERRORS_REMEMBERED);
             return Future.succeededFuture(stale.<Result>map(CoalescingCache::staleFound)

@@ -14,7 +14,8 @@ import io.vertx.ext.web.handler.BodyHandler;
 import tme.api.service.ChannelService;
 import tme.api.service.Metrics;
 import tme.api.service.PreviewsService;
-import tme.api.service.Problem;
+import tme.api.problem.InvalidInput;
+import tme.api.problem.Problem;
 
 /** The one routing table, and the one failure handler that gives every error the same JSON shape. */
 public final class Routes {
@@ -79,7 +80,7 @@ public final class Routes {
 
     private static void failure(RoutingContext ctx) {
         Throwable cause = ctx.failure();
-        if (cause instanceof Params.Invalid invalid) {
+        if (cause instanceof InvalidInput invalid) {
             Responses.problem(ctx, invalid.problem());
         } else if (ctx.statusCode() == 413) {
             Responses.problem(ctx, Problem.bodyTooLarge(MAX_BODY_BYTES));

@@ -1,4 +1,4 @@
-package tme.api.service;
+package tme.api.problem;
 
 import java.time.Duration;
 
