@@ -15,6 +15,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import tme.api.graphql.GraphQLFront;
 import tme.api.http.Routes;
 import tme.api.service.ChannelService;
 import tme.api.service.Metrics;
@@ -105,12 +106,13 @@ public final class Main {
         MissingChannels missing = new MissingChannels(levels, clock, config.ttls().notFound());
         ChannelService channels = new ChannelService(pages, cache, missing, config.parserMode(), config.ttls());
         PreviewsService previews = new PreviewsService(channels::preview, PREVIEWS_PARALLELISM);
+        GraphQLFront graphql = GraphQLFront.create(channels, previews, config.graphql(), clock, parsers);
         EventLoopRequests loops = new EventLoopRequests(config.eventLoops());
         // The read path's counters (cache levels, coalescing, pages, parser), the gate's, the t.me client's and the
         // requests each event loop served.
         Metrics metrics = new Metrics(List.of(channels::counters, gate::counters,
-                () -> Metrics.upstream(client.stats()), loops::counters));
-        Function<Vertx, Router> routers = Routes.routers(channels, previews, metrics, clock,
+                () -> Metrics.upstream(client.stats()), loops::counters, graphql::counters));
+        Function<Vertx, Router> routers = Routes.routers(channels, previews, metrics, graphql, clock,
                 config.rawCopiesMaxMb() * 1024L * 1024L, parsers);
         return serve(vertx, config, routers, loops);
     }
