@@ -7,6 +7,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import tme.api.graphql.GraphQLConfig;
 import tme.scraper.parse.ParserMode;
 
 class ConfigTest {
@@ -51,5 +52,18 @@ class ConfigTest {
                 + "TELEGRAM_TIMEOUT must be a duration like 500ms, 5s, 2m or PT5S: 99999999999999999999s; "
                 + "CACHE_TTL_PAGE must be a duration like 500ms, 5s, 2m or PT5S: 3000000000000000h; "
                 + "CACHE_TTL_PREVIEW must be at most PT168H: PT720H", e.getMessage());
+    }
+
+    @Test
+    void graphql_defaultsAndSettings() {
+        assertEquals(new GraphQLConfig(8, 100, 2_000, true, 64), Config.fromEnv(Map.of()).graphql());
+        assertEquals(new GraphQLConfig(5, 30, 500, false, 0), Config.fromEnv(Map.of("GRAPHQL_MAX_DEPTH", "5",
+                "GRAPHQL_MAX_COST", "30", "GRAPHQL_MAX_TOKENS", "500", "GRAPHIQL", "false",
+                "MEMORY_CACHE_DECODED_MB", "0")).graphql());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Config.fromEnv(Map.of(
+                "GRAPHQL_MAX_DEPTH", "0", "GRAPHQL_MAX_COST", "many", "GRAPHIQL", "maybe")));
+        assertEquals("Invalid configuration: GRAPHQL_MAX_DEPTH must be an integer in 1..100: 0; "
+                + "GRAPHQL_MAX_COST must be an integer in 1..10000: many; "
+                + "GRAPHIQL must be true or false: maybe", e.getMessage());
     }
 }

@@ -66,6 +66,7 @@ final class Gql {
     }
 
     static List<Object> path(JsonObject error) {
-        return error.getJsonArray("path").getList();
+        JsonArray path = error.getJsonArray("path");
+        return java.util.stream.IntStream.range(0, path.size()).mapToObj(path::getValue).toList();
     }
 }
