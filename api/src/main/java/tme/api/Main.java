@@ -112,7 +112,8 @@ public final class Main {
         // requests each event loop served.
         Metrics metrics = new Metrics(List.of(channels::counters, gate::counters,
                 () -> Metrics.upstream(client.stats()), loops::counters, graphql::counters));
-        Function<Vertx, Router> routers = Routes.routers(channels, previews, metrics, graphql, clock,
+        Function<Vertx, Router> routers = Routes.routers(channels, previews, metrics,
+                new Routes.GraphQL(graphql::handle, config.graphql().graphiql()), clock,
                 config.rawCopiesMaxMb() * 1024L * 1024L, parsers);
         return serve(vertx, config, routers, loops);
     }

@@ -17,8 +17,8 @@ public record GraphQLConfig(int maxDepth, int maxCost, int maxTokens, boolean gr
     /** As many loads as one {@code /v1/previews} request may cause (100 names). */
     public static final int DEFAULT_MAX_COST = 100;
     /**
-     * A hundred aliased fields with a few sub-fields each fit (about 15 tokens a field), and so does GraphiQL's
-     * introspection query (about 300); graphql-java's own default, 15,000, is far past any real query here.
+     * A hundred aliased {@code preview} fields fit (13 tokens each with a field or two), and so does GraphiQL's
+     * introspection query (160); graphql-java's own default, 15,000, is far past any real query here.
      */
     public static final int DEFAULT_MAX_TOKENS = 2_000;
     public static final int DEFAULT_DECODED_MB = 64;

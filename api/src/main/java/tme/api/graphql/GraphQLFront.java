@@ -7,6 +7,7 @@ import graphql.schema.GraphQLSchema;
 import graphql.schema.idl.RuntimeWiring;
 import graphql.schema.idl.SchemaGenerator;
 import graphql.schema.idl.SchemaParser;
+import graphql.schema.idl.TypeDefinitionRegistry;
 import io.vertx.core.WorkerExecutor;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
@@ -41,7 +42,6 @@ public final class GraphQLFront {
     private final PreviewBatches batches;
     private final Counters<Count> counts;
     private final ParserOptions parserOptions;
-    private final boolean graphiql;
     private final AtomicLong queries = new AtomicLong();
 
     private GraphQLFront(GraphQL graphQL, GraphQLConfig config, InstantSource clock, PreviewBatches batches,
@@ -49,7 +49,6 @@ public final class GraphQLFront {
         this.clock = clock;
         this.batches = batches;
         this.counts = counts;
-        this.graphiql = config.graphiql();
         this.parserOptions = ParserOptions.getDefaultOperationParserOptions().transform(
                 options -> options.maxTokens(config.maxTokens()));
         this.handler = GraphQLHandler.builder(graphQL).beforeExecute(this::beforeExecute).build();
@@ -83,11 +82,6 @@ public final class GraphQLFront {
         handler.handle(ctx);
     }
 
-    /** Whether GraphiQL is served ({@code GRAPHIQL}). */
-    public boolean graphiql() {
-        return graphiql;
-    }
-
     /** The counters by metric name ({@code graphql.*}). */
     public Map<String, Long> counters() {
         return counts.snapshot();
@@ -103,8 +97,7 @@ public final class GraphQLFront {
     }
 
     private static GraphQLSchema schema(Fetchers fetchers) {
-        RuntimeWiring wiring = RuntimeWiring.newRuntimeWiring()
-                .scalar(LongScalar.TYPE)
+        RuntimeWiring wiring = scalars()
                 .type("Query", type -> type
                         .dataFetcher("body", fetchers.body())
                         .dataFetcher("more", fetchers.more())
@@ -112,7 +105,17 @@ public final class GraphQLFront {
                         .dataFetcher("preview", fetchers.preview())
                         .dataFetcher("previews", fetchers.previews()))
                 .build();
-        return new SchemaGenerator().makeExecutableSchema(new SchemaParser().parse(sdl()), wiring);
+        return new SchemaGenerator().makeExecutableSchema(types(), wiring);
+    }
+
+    /** The schema's types, from {@code schema.graphqls}. */
+    static TypeDefinitionRegistry types() {
+        return new SchemaParser().parse(sdl());
+    }
+
+    /** Wiring with the schema's own scalar ({@code Long}), to which the root fetchers are added. */
+    static RuntimeWiring.Builder scalars() {
+        return RuntimeWiring.newRuntimeWiring().scalar(LongScalar.TYPE);
     }
 
     private static String sdl() {

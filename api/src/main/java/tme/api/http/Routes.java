@@ -1,5 +1,6 @@
 package tme.api.http;
 
+import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.WorkerExecutor;
 import java.time.InstantSource;
@@ -13,7 +14,6 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.graphql.GraphiQLHandler;
 import io.vertx.ext.web.handler.graphql.GraphiQLHandlerOptions;
-import tme.api.graphql.GraphQLFront;
 import tme.api.service.ChannelService;
 import tme.api.service.Metrics;
 import tme.api.service.PreviewsService;
@@ -36,14 +36,22 @@ public final class Routes {
      * {@code copiesMaxBytes}; gzip copies are made on {@code workers}.
      */
     public static Function<Vertx, Router> routers(ChannelService channels, PreviewsService previews, Metrics metrics,
-                                                 GraphQLFront graphql, InstantSource clock, long copiesMaxBytes,
+                                                 GraphQL graphql, InstantSource clock, long copiesMaxBytes,
                                                  WorkerExecutor workers) {
         Handlers h = new Handlers(channels, previews, metrics, new Responses(clock, copiesMaxBytes, workers));
         return vertx -> router(vertx, h, graphql);
     }
 
+    /**
+     * The GraphQL front end as the routing table mounts it (REST and GraphQL stay apart: neither imports the other).
+     *
+     * @param queries  {@code GET} and {@code POST /graphql}
+     * @param graphiql whether GraphiQL is served at {@code /graphiql/}
+     */
+    public record GraphQL(Handler<RoutingContext> queries, boolean graphiql) {}
+
     /** The one routing table. */
-    private static Router router(Vertx vertx, Handlers h, GraphQLFront graphql) {
+    private static Router router(Vertx vertx, Handlers h, GraphQL graphql) {
         Router router = Router.router(vertx);
         router.route().handler(cors());
         read(router, "/healthz").handler(h::healthz);
@@ -68,9 +76,9 @@ public final class Routes {
      * {@code GET /graphql?query=...} and {@code POST /graphql} (a JSON body, at most {@link #MAX_BODY_BYTES}), and
      * GraphiQL at {@code /graphiql/} unless {@code GRAPHIQL=false}: served from the artifact, nothing from a CDN.
      */
-    private static void graphql(Router router, Vertx vertx, GraphQLFront graphql) {
-        router.get("/graphql").handler(graphql::handle);
-        router.post("/graphql").handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES)).handler(graphql::handle);
+    private static void graphql(Router router, Vertx vertx, GraphQL graphql) {
+        router.get("/graphql").handler(graphql.queries());
+        router.post("/graphql").handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES)).handler(graphql.queries());
         if (graphql.graphiql()) {
             // Queries over HTTP only: the server has no GraphQL over WebSocket (no subscriptions to carry).
             GraphiQLHandlerOptions options = new GraphiQLHandlerOptions().setEnabled(true).setGraphQLUri("/graphql")
