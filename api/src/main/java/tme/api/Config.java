@@ -29,6 +29,10 @@ import tme.scraper.parse.ParserMode;
  * @param rawCopiesMaxMb     memory for decompressed copies of hot answers, for clients without zstd
  *                           ({@code MEMORY_CACHE_RAW_MB}; 0 decompresses every response)
  * @param eventLoops         HTTP server instances, one per event loop ({@code EVENT_LOOPS}, default the cores)
+ * @param nativeTransport    epoll where it loads, else NIO ({@code NATIVE_TRANSPORT}, default true; false: NIO)
+ * @param bodyFilesDir       a memory file system (e.g. {@code /dev/shm}) for the files large identity answers are
+ *                           sent from with sendfile ({@code BODY_FILES_DIR}, default {@code off}: from memory,
+ *                           which costs less here, see docs/performance.md), bounded by {@code MEMORY_CACHE_RAW_MB}
  * @param slots              the upstream gate's fair slots ({@code TELEGRAM_MAX_CONCURRENCY}, {@code UPSTREAM_QUEUE_LIMIT})
  * @param errorTtl           how long a failed load is remembered per key ({@code UPSTREAM_ERROR_TTL}, 2s)
  * @param maxWaiting         requests waiting for upstream work at most ({@code MAX_WAITING_REQUESTS}, 4096)
@@ -40,7 +44,8 @@ import tme.scraper.parse.ParserMode;
 public record Config(
         int port, URI telegramBaseUrl, Duration telegramTimeout, ParserMode parserMode, int parseWorkers,
         CacheConfig cache, Ttls ttls, double earlyRefreshWindow, boolean sharedCoalescing, int rawCopiesMaxMb,
-        Duration errorTtl, int maxWaiting, int eventLoops, SlotsConfig slots, ThrottleConfig throttle,
+        Duration errorTtl, int maxWaiting, int eventLoops, boolean nativeTransport,
+        Optional<java.nio.file.Path> bodyFilesDir, SlotsConfig slots, ThrottleConfig throttle,
         GraphQLConfig graphql) {
 
     public static Config fromEnv(Map<String, String> env) {
@@ -59,6 +64,8 @@ public record Config(
                 in.positiveDuration("UPSTREAM_ERROR_TTL", CoalescingConfig.DEFAULT_ERROR_TTL),
                 in.integer("MAX_WAITING_REQUESTS", CoalescingConfig.DEFAULT_MAX_WAITING, 1, 1_000_000),
                 in.integer("EVENT_LOOPS", Runtime.getRuntime().availableProcessors(), 1, 256),
+                in.flag("NATIVE_TRANSPORT", true),
+                in.optionalDirectory("BODY_FILES_DIR", "off"),
                 slots(in),
                 throttle(in),
                 graphql(in));

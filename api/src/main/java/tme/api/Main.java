@@ -3,9 +3,11 @@ package tme.api;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
 import io.vertx.core.WorkerExecutor;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.internal.VertxInternal;
 import io.vertx.ext.web.Router;
 import java.time.Duration;
 import java.time.InstantSource;
@@ -16,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import tme.api.graphql.GraphQLFront;
+import tme.api.http.BodyFiles;
 import tme.api.http.Routes;
 import tme.api.service.ChannelService;
 import tme.api.service.Metrics;
@@ -55,12 +58,13 @@ public final class Main {
             System.exit(2);
             return;
         }
-        Vertx vertx = Vertx.vertx();
+        Vertx vertx = Vertx.vertx(vertxOptions(config));
         start(vertx, config, InstantSource.system())
                 .onSuccess(server -> {
-                    LOG.log(System.Logger.Level.INFO, "tme-api listening on port {0,number,#} on {3} event loops (t.me at {1}, Redis {2})",
+                    LOG.log(System.Logger.Level.INFO,
+                            "tme-api listening on port {0,number,#} on {3} event loops, {4} transport (t.me at {1}, Redis {2})",
                             server.actualPort(), config.telegramBaseUrl(), config.cache().redisUrl().orElse("off"),
-                            config.eventLoops());
+                            config.eventLoops(), vertx.isNativeTransportEnabled() ? "native" : "NIO");
                     Runtime.getRuntime().addShutdownHook(new Thread(() -> stopGracefully(vertx), "tme-shutdown"));
                 })
                 .onFailure(e -> {
@@ -83,6 +87,11 @@ public final class Main {
         } catch (Exception e) {
             LOG.log(System.Logger.Level.WARNING, "Shutdown did not finish cleanly", e);
         }
+    }
+
+    /** epoll where Netty's native library loads (Linux), unless {@code NATIVE_TRANSPORT=false}; else NIO. */
+    static VertxOptions vertxOptions(Config config) {
+        return new VertxOptions().setPreferNativeTransport(config.nativeTransport());
     }
 
     /** Wires the server for a config and a clock; tests call this with a fake t.me and a test clock. */
@@ -112,9 +121,15 @@ public final class Main {
         // requests each event loop served.
         Metrics metrics = new Metrics(List.of(channels::counters, gate::counters,
                 () -> Metrics.upstream(client.stats()), loops::counters, graphql::counters));
+        long copiesMaxBytes = config.rawCopiesMaxMb() * 1024L * 1024L;
+        Optional<BodyFiles> files = BodyFiles.under(config.bodyFilesDir(), copiesMaxBytes, parsers);
+        files.ifPresent(made -> ((VertxInternal) vertx).addCloseHook(closed -> {
+            made.close();
+            closed.succeed();
+        }));
         Function<Vertx, Router> routers = Routes.routers(channels, previews, metrics,
-                new Routes.GraphQL(graphql::handle, config.graphql().graphiql()), clock,
-                config.rawCopiesMaxMb() * 1024L * 1024L, parsers);
+                new Routes.GraphQL(graphql::handle, config.graphql().graphiql()), clock, copiesMaxBytes, parsers,
+                files);
         return serve(vertx, config, routers, loops);
     }
 

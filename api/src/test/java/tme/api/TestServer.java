@@ -21,7 +21,7 @@ import tme.scraper.testing.FakeTme;
  */
 final class TestServer implements AutoCloseable {
 
-    final Vertx vertx = Vertx.vertx();
+    final Vertx vertx;
     final FakeTme tme;
     final HttpServer server;
     private final boolean ownsFake;
@@ -37,6 +37,12 @@ final class TestServer implements AutoCloseable {
      * @param shared   a fake t.me to share with other servers (so hits count across a fleet), or null for a new one
      */
     TestServer(Map<String, String> extraEnv, InstantSource clock, FakeTme shared) {
+        this(Vertx.vertx(), extraEnv, clock, shared);
+    }
+
+    /** On {@code vertx} (e.g. one on the native transport, as {@link Main#main} makes it); closed with the server. */
+    TestServer(Vertx vertx, Map<String, String> extraEnv, InstantSource clock, FakeTme shared) {
+        this.vertx = vertx;
         tme = shared != null ? shared : FakeTme.start(vertx);
         ownsFake = shared == null;
         Map<String, String> env = new HashMap<>();

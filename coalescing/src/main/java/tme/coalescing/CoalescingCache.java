@@ -94,6 +94,26 @@ public final class CoalescingCache {
     }
 
     /**
+     * Loads {@code key} again now, whatever its freshness, at background priority: a refresher keeping a key warm
+     * for readers who have not asked yet. Joins a load of the key already running, goes through the lease (when
+     * another process has just stored a value, that value is the answer, with no t.me request), hands the loader
+     * the value it replaces, and answers the load's outcome. Not counted against the waiting limit (a refresher
+     * bounds its own concurrency); a key that failed a moment ago answers that failure without a load.
+     */
+    public Future<Result> refresh(String key, String flow, Loader loader) {
+        Optional<LoadError> remembered = errors.recent(key, parts.clock().instant());
+        if (remembered.isPresent()) {
+            parts.counts().increment(Count.ERRORS_REMEMBERED);
+            return Future.succeededFuture(new Result.Failed(remembered.get(), Source.LOAD));
+        }
+        return parts.cache().probe(key).compose(lookup -> {
+            Optional<Stored> previous = lookup instanceof Lookup.Hit hit ? Optional.of(hit.stored()) : Optional.empty();
+            parts.counts().increment(Count.REFRESHES_STARTED);
+            return flights.run(key, () -> start(new LoadContext(key, flow, Priority.BACKGROUND, previous), loader));
+        });
+    }
+
+    /**
      * The whole read path's counters by metric name: the cache's levels and Redis ({@code cache.*},
      * {@code redis.*}), then loads, waits, takeovers, fallbacks, refreshes and stale answers, and the gauges
      * {@code coalescing.loads_in_flight} (loads and refreshes running in this process now) and

@@ -35,6 +35,11 @@ public final class Counters<E extends Enum<E> & Counters.Metric> {
         adders.get(event).increment();
     }
 
+    /** Counts {@code count} occurrences at once (a batch of names, say). */
+    public void add(E event, long count) {
+        adders.get(event).add(count);
+    }
+
     /** Each counted event's total by metric name. */
     public SortedMap<String, Long> snapshot() {
         SortedMap<String, Long> snapshot = new TreeMap<>();

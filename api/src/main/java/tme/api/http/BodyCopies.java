@@ -1,7 +1,6 @@
 package tme.api.http;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import io.netty.buffer.Unpooled;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.internal.buffer.BufferInternal;
@@ -40,11 +39,8 @@ final class BodyCopies {
      * response makes its bytes again, on the heap).
      */
     static BodyCopies bounded(long maxBytes, Function<Stored, byte[]> bytes) {
-        return new BodyCopies(maxBytes <= 0 ? null : Caffeine.newBuilder()
-                .weakKeys()
-                .maximumWeight(maxBytes)
-                .<Stored, Buffer>weigher((stored, body) -> body.length() + ENTRY_OVERHEAD)
-                .build(), bytes);
+        return new BodyCopies(maxBytes <= 0 ? null
+                : PerValue.<Buffer>weighed(maxBytes, (stored, body) -> body.length() + ENTRY_OVERHEAD), bytes);
     }
 
     /** The body of {@code stored}, made once per value while it is kept. */
@@ -52,9 +48,18 @@ final class BodyCopies {
         return copies == null ? Buffer.buffer(bytes.apply(stored)) : copies.get(stored, s -> direct(bytes.apply(s)));
     }
 
-    /** Copies held now (for tests). */
+    /** The copy already made for {@code stored}, or null: {@link #of} would have to make it now. */
+    Buffer ready(Stored stored) {
+        return copies == null ? null : copies.getIfPresent(stored);
+    }
+
+    /** Copies held now, after dropping those whose value is gone (for tests). */
     long size() {
-        return copies == null ? 0 : copies.estimatedSize();
+        if (copies == null) {
+            return 0;
+        }
+        copies.cleanUp();
+        return copies.estimatedSize();
     }
 
     /** {@code body} off the heap, read-only, never released by a write (the garbage collector frees it). */

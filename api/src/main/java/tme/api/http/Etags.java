@@ -1,7 +1,7 @@
 package tme.api.http;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
+import io.vertx.core.http.HttpHeaders;
 import tme.cache.Stored;
 
 /**
@@ -14,9 +14,10 @@ final class Etags {
     /** Far more than the entries L1 holds (256 MB of ~20 KB answers is ~13,000); a few MB at the most. */
     static final int MAX_TAGS = 100_000;
 
-    private final Cache<Stored, String> tags = Caffeine.newBuilder().weakKeys().maximumSize(MAX_TAGS).build();
+    private final Cache<Stored, CharSequence> tags = PerValue.counted(MAX_TAGS);
 
-    String of(Stored stored) {
-        return tags.get(stored, HttpCaching::etag);
+    /** The value's ETag, as a header value encoded once. */
+    CharSequence of(Stored stored) {
+        return tags.get(stored, value -> HttpHeaders.createOptimized(HttpCaching.etag(value)));
     }
 }

@@ -1,7 +1,6 @@
 package tme.api.http;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import io.vertx.core.WorkerExecutor;
 import io.vertx.core.buffer.Buffer;
 import java.io.ByteArrayOutputStream;
@@ -33,11 +32,8 @@ final class GzipCopies {
 
     /** Copies bounded to {@code maxBytes}, made on {@code workers}; 0 keeps none (gzip clients get identity). */
     static GzipCopies bounded(long maxBytes, WorkerExecutor workers) {
-        return new GzipCopies(maxBytes <= 0 ? null : Caffeine.newBuilder()
-                .weakKeys()
-                .maximumWeight(maxBytes)
-                .<Stored, Buffer>weigher((stored, gzip) -> gzip.length() + BodyCopies.ENTRY_OVERHEAD)
-                .build(), workers);
+        return new GzipCopies(maxBytes <= 0 ? null
+                : PerValue.<Buffer>weighed(maxBytes, (stored, gzip) -> gzip.length() + BodyCopies.ENTRY_OVERHEAD), workers);
     }
 
     /** The gzip copy if it is ready; if not, starts making it (once) and answers empty: send identity this time. */

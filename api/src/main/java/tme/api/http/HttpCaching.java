@@ -1,5 +1,6 @@
 package tme.api.http;
 
+import io.vertx.core.http.HttpHeaders;
 import java.time.Duration;
 import java.util.zip.CRC32C;
 import tme.cache.Stored;
@@ -29,11 +30,11 @@ final class HttpCaching {
     }
 
     /** RFC 9110 weak comparison of {@code If-None-Match} against our validator. */
-    static boolean notModified(String ifNoneMatch, String etag) {
+    static boolean notModified(String ifNoneMatch, CharSequence etag) {
         if (ifNoneMatch == null) {
             return false;
         }
-        String ours = opaque(etag);
+        String ours = opaque(etag.toString());
         for (String candidate : ifNoneMatch.split(",")) {
             String tag = candidate.trim();
             if (tag.equals("*") || opaque(tag).equals(ours)) {
@@ -61,14 +62,19 @@ final class HttpCaching {
      * Which level answered: {@code L1}, {@code L2} (also a value another server loaded), {@code upstream}, or
      * {@code STALE} (a value past its freshness).
      */
-    static String level(Source source) {
+    static CharSequence level(Source source) {
         return switch (source) {
-            case L1 -> "L1";
-            case L2, OTHER_PROCESS -> "L2";
-            case LOAD -> "upstream";
-            case STALE -> "STALE";
+            case L1 -> L1;
+            case L2, OTHER_PROCESS -> L2;
+            case LOAD -> UPSTREAM;
+            case STALE -> STALE;
         };
     }
+
+    private static final CharSequence L1 = HttpHeaders.createOptimized("L1");
+    private static final CharSequence L2 = HttpHeaders.createOptimized("L2");
+    private static final CharSequence UPSTREAM = HttpHeaders.createOptimized("upstream");
+    private static final CharSequence STALE = HttpHeaders.createOptimized("STALE");
 
     private static String opaque(String tag) {
         return tag.startsWith("W/") ? tag.substring(2) : tag;

@@ -4,6 +4,7 @@ import io.vertx.core.AsyncResult;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
+import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.core.WorkerExecutor;
 import io.vertx.core.buffer.Buffer;
@@ -27,17 +28,25 @@ final class Responses {
 
     static final String JSON = "application/json; charset=utf-8";
     static final String PROBLEM_JSON = "application/problem+json; charset=utf-8";
+    // A hit's constant header names and values, encoded once: Netty copies their bytes as they are, where a String
+    // is validated and encoded a char at a time on every response.
+    private static final CharSequence JSON_TYPE = HttpHeaders.createOptimized(JSON);
+    private static final CharSequence PROBLEM_JSON_TYPE = HttpHeaders.createOptimized(PROBLEM_JSON);
+    private static final CharSequence X_CACHE = HttpHeaders.createOptimized("X-Cache");
 
     private final InstantSource clock;
-    private final BodyCopies identity;
+    private final IdentityBodies identity;
     private final BodyCopies zstd;
     private final GzipCopies gzip;
     private final Etags etags = new Etags();
 
-    /** Each coding's copies bounded to {@code copiesMaxBytes}; gzip copies made on {@code workers}. */
-    Responses(InstantSource clock, long copiesMaxBytes, WorkerExecutor workers) {
+    /**
+     * Each coding's copies bounded to {@code copiesMaxBytes}; gzip copies, decompressions of large values and body
+     * files made on {@code workers}; large identity bodies sent from {@code files} once written there.
+     */
+    Responses(InstantSource clock, long copiesMaxBytes, WorkerExecutor workers, Optional<BodyFiles> files) {
         this.clock = clock;
-        this.identity = BodyCopies.bounded(copiesMaxBytes, Stored::raw);
+        this.identity = new IdentityBodies(BodyCopies.bounded(copiesMaxBytes, Stored::raw), files, workers);
         this.zstd = BodyCopies.bounded(copiesMaxBytes, Stored::payload);
         this.gzip = GzipCopies.bounded(copiesMaxBytes, workers);
     }
@@ -64,30 +73,39 @@ final class Responses {
         }
         Stored stored = answer.stored();
         boolean ok = answer.status() == 200;
-        response.putHeader(HttpHeaders.CACHE_CONTROL, HttpCaching.cacheControl(stored, stored.timeLeft(now), !ok))
-                .putHeader(HttpHeaders.AGE, Long.toString(stored.age(now).toSeconds()))
-                .putHeader(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING)
-                .putHeader("X-Cache", HttpCaching.level(answer.source()));
+        // add, not put: none of these is set yet (put would look for one to replace), and a Vary another handler
+        // set (CORS: Origin) stays beside ours.
+        MultiMap headers = response.headers()
+                .add(HttpHeaders.CACHE_CONTROL, HttpCaching.cacheControl(stored, stored.timeLeft(now), !ok))
+                .add(HttpHeaders.AGE, Long.toString(stored.age(now).toSeconds()))
+                .add(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING)
+                .add(X_CACHE, HttpCaching.level(answer.source()));
         // Validators only on answers: RFC 9110 (13.2.1) has preconditions ignored where the answer is not a 2xx,
         // so a cached "not found" is never answered with a 304.
         if (ok) {
-            String etag = etags.of(stored);
-            response.putHeader(HttpHeaders.ETAG, etag);
+            CharSequence etag = etags.of(stored);
+            headers.add(HttpHeaders.ETAG, etag);
             if (HttpCaching.notModified(ctx.request().getHeader(HttpHeaders.IF_NONE_MATCH), etag)) {
                 response.setStatusCode(304).end();
                 return;
             }
         }
-        response.setStatusCode(answer.status())
-                .putHeader(HttpHeaders.CONTENT_TYPE, ok ? JSON : PROBLEM_JSON);
-        end(ctx, encoded(response, stored, ContentCoding.negotiate(ctx.request().getHeader(HttpHeaders.ACCEPT_ENCODING))));
+        response.setStatusCode(answer.status());
+        headers.add(HttpHeaders.CONTENT_TYPE, ok ? JSON_TYPE : PROBLEM_JSON_TYPE);
+        Buffer compressed = compressed(response, stored,
+                ContentCoding.negotiate(ctx.request().getHeader(HttpHeaders.ACCEPT_ENCODING)));
+        if (compressed != null) {
+            end(ctx, compressed);
+        } else {
+            identity.send(ctx, stored);
+        }
     }
 
     /**
-     * The bytes in the coding the client prefers, when we have them: the stored zstd frame as it is, the gzip copy
-     * once made, else the identity bytes (a small answer stored raw is always sent as it is).
+     * The bytes in the compressed coding the client prefers, when we have them: the stored zstd frame as it is, or
+     * the gzip copy once made; null: send the identity bytes (a small answer stored raw always goes as it is).
      */
-    private Buffer encoded(HttpServerResponse response, Stored stored, ContentCoding coding) {
+    private Buffer compressed(HttpServerResponse response, Stored stored, ContentCoding coding) {
         if (stored.compressed() && coding == ContentCoding.ZSTD) {
             response.putHeader(HttpHeaders.CONTENT_ENCODING, coding.token());
             return zstd.of(stored);
@@ -99,7 +117,7 @@ final class Responses {
                 return copy.get();
             }
         }
-        return identity.of(stored);
+        return null;
     }
 
     /**
@@ -144,7 +162,7 @@ final class Responses {
         end(ctx, Buffer.buffer(body));
     }
 
-    private static void end(RoutingContext ctx, Buffer body) {
+    static void end(RoutingContext ctx, Buffer body) {
         if (ctx.request().method() == HttpMethod.HEAD) {
             ctx.response().putHeader(HttpHeaders.CONTENT_LENGTH, Integer.toString(body.length())).end();
         } else {

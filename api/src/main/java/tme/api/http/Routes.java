@@ -33,12 +33,12 @@ public final class Routes {
     /**
      * The production routers, one per event loop, over one set of handlers: every loop shares the services and the
      * decompressed and gzip copies (a copy made for one loop's client serves every loop's), each bounded by
-     * {@code copiesMaxBytes}; gzip copies are made on {@code workers}.
+     * {@code copiesMaxBytes}; gzip copies are made on {@code workers}; large identity bodies go from {@code files}.
      */
     public static Function<Vertx, Router> routers(ChannelService channels, PreviewsService previews, Metrics metrics,
                                                  GraphQL graphql, InstantSource clock, long copiesMaxBytes,
-                                                 WorkerExecutor workers) {
-        Handlers h = new Handlers(channels, previews, metrics, new Responses(clock, copiesMaxBytes, workers));
+                                                 WorkerExecutor workers, java.util.Optional<BodyFiles> files) {
+        Handlers h = new Handlers(channels, previews, metrics, new Responses(clock, copiesMaxBytes, workers, files));
         return vertx -> router(vertx, h, graphql);
     }
 

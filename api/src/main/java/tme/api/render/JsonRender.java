@@ -57,11 +57,16 @@ public final class JsonRender {
         return render(json -> ChannelJson.writePreview(json, preview));
     }
 
-    private interface Body {
+    /** Writes one JSON document on the generator it is given. */
+    public interface Body {
         void write(JsonGenerator json) throws IOException;
     }
 
-    private static byte[] render(Body body) {
+    /**
+     * The one way to turn a writer into JSON bytes, with the one factory: the shapes of this package, and formats
+     * written elsewhere (the reader feeds' JSON Feed) alike.
+     */
+    public static byte[] render(Body body) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(8192);
         try (JsonGenerator json = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
             body.write(json);

@@ -62,6 +62,18 @@ class BodyCopiesTest {
     }
 
     @Test
+    void copy_leavesMemoryWithItsValue() {
+        BodyCopies copies = BodyCopies.bounded(1024 * 1024, Stored::raw);
+        copies.of(Stored.of(BIG_JSON, 0, STORED_AT, Duration.ofSeconds(10))); // nothing else holds the value
+        Instant deadline = Instant.now().plusSeconds(10);
+        while (copies.size() > 0) {
+            assertTrue(Instant.now().isBefore(deadline), "the copy outlived its value");
+            System.gc();
+        }
+        assertEquals(0, copies.size());
+    }
+
+    @Test
     void zstdFrame_isCopiedOffTheHeapAsItIs() {
         BodyCopies copies = BodyCopies.bounded(1024 * 1024, Stored::payload);
         Stored stored = Stored.of(BIG_JSON, 0, STORED_AT, Duration.ofSeconds(10));

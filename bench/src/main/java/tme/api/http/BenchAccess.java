@@ -19,7 +19,7 @@ public final class BenchAccess {
     }
 
     /** {@link Etags}: the server's ETag per stored value, computed once and looked up by every later hit. */
-    public static Function<Stored, String> etags() {
+    public static Function<Stored, CharSequence> etags() {
         return new Etags()::of;
     }
 

@@ -7,4 +7,9 @@ package tme.scraper.model;
 public record Counters(String subscribers, String photos, String videos, String files, String links) {
 
     public static final Counters NONE = new Counters(null, null, null, null, null);
+
+    /** The subscribers as a number ({@code "10.1M"} is 10100000), null when t.me shows none. */
+    public Long subscribersCount() {
+        return ShownCount.parse(subscribers);
+    }
 }

@@ -7,4 +7,9 @@ package tme.scraper.model;
 public record Footer(String views, boolean edited, Rich author, PostDate date) {
 
     public static final Footer EMPTY = new Footer(null, false, null, null);
+
+    /** The views as a number ({@code "2.19M"} is 2190000), null when t.me shows none. */
+    public Long viewsCount() {
+        return ShownCount.parse(views);
+    }
 }

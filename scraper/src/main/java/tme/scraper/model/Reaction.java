@@ -5,6 +5,11 @@ public sealed interface Reaction {
 
     String count();
 
+    /** The count as a number ({@code "26.7K"} is 26700), null when t.me shows none we can read. */
+    default Long countValue() {
+        return ShownCount.parse(count());
+    }
+
     /** A standard emoji; {@code image} is t.me's picture of it (null if t.me gave none). */
     record Emoji(String emoji, String image, String count) implements Reaction {}
 

@@ -1,0 +1,68 @@
+package tme.api.feed;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import tme.scraper.model.ChannelPage;
+import tme.scraper.model.Post;
+
+/**
+ * The multi-channel feed's order: every post of every page scored ({@link Score}), highest first; ties go to the
+ * newer post, then the channel first by name, then the higher id, so the order never depends on the order the
+ * channels were asked in. A post (channel, id) appears once. Pure: no I/O, the clock is an argument.
+ */
+public final class Ranking {
+
+    /** Highest score first, then newer, then channel name, then higher id. A post without a date sorts after dated ones. */
+    static final Comparator<RankedPost> ORDER = Comparator.comparingDouble(RankedPost::score).reversed()
+            .thenComparing(ranked -> posted(ranked.item().post()), Comparator.reverseOrder())
+            .thenComparing(ranked -> ranked.item().channelName())
+            .thenComparing(ranked -> ranked.item().post().id(), Comparator.reverseOrder());
+
+    private Ranking() {}
+
+    /** The {@code limit} best posts of {@code pages} at {@code now}. */
+    public static List<RankedPost> rank(List<ChannelPage> pages, Instant now, int limit) {
+        List<RankedPost> scored = new ArrayList<>();
+        for (ChannelPage page : pages) {
+            double subscribers = subscribers(page);
+            for (Post post : page.posts()) {
+                scored.add(new RankedPost(new ChannelPost(page.channel(), post), Score.of(post, subscribers, now)));
+            }
+        }
+        scored.sort(ORDER);
+        Set<String> seen = new HashSet<>();
+        List<RankedPost> ranked = new ArrayList<>(Math.min(limit, scored.size()));
+        for (RankedPost post : scored) {
+            if (ranked.size() == limit) {
+                break;
+            }
+            if (seen.add(post.item().channelName() + "/" + post.item().post().id())) {
+                ranked.add(post);
+            }
+        }
+        return ranked;
+    }
+
+    /**
+     * The channel's subscribers, the engagement's denominator. A channel that shows no count (or one we cannot read)
+     * is measured by its best-read post instead, never by 1, which would make every view count ten times.
+     */
+    static double subscribers(ChannelPage page) {
+        Long shown = page.channel().counters() == null ? null : page.channel().counters().subscribersCount();
+        if (shown != null && shown > 0) {
+            return shown;
+        }
+        long mostViews = page.posts().stream().map(post -> post.footer().viewsCount())
+                .filter(views -> views != null).mapToLong(Long::longValue).max().orElse(1);
+        return Math.max(mostViews, 1);
+    }
+
+    /** Epoch seconds of the post, or the earliest time when it has none (sorts last among ties). */
+    private static long posted(Post post) {
+        return post.footer().date() == null ? Long.MIN_VALUE : post.footer().date().unix();
+    }
+}

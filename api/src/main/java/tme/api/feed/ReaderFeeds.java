@@ -1,0 +1,179 @@
+package tme.api.feed;
+
+import com.rometools.rome.feed.WireFeed;
+import com.rometools.rome.feed.rss.Channel;
+import com.rometools.rome.feed.rss.Item;
+import com.rometools.rome.feed.synd.SyndContent;
+import com.rometools.rome.feed.synd.SyndContentImpl;
+import com.rometools.rome.feed.synd.SyndEnclosure;
+import com.rometools.rome.feed.synd.SyndEnclosureImpl;
+import com.rometools.rome.feed.synd.SyndEntry;
+import com.rometools.rome.feed.synd.SyndEntryImpl;
+import com.rometools.rome.feed.synd.SyndFeed;
+import com.rometools.rome.feed.synd.SyndFeedImpl;
+import com.rometools.rome.feed.synd.SyndImage;
+import com.rometools.rome.feed.synd.SyndImageImpl;
+import com.rometools.rome.feed.synd.SyndLink;
+import com.rometools.rome.feed.synd.SyndLinkImpl;
+import com.rometools.rome.feed.synd.SyndPerson;
+import com.rometools.rome.feed.synd.SyndPersonImpl;
+import com.rometools.rome.io.FeedException;
+import com.rometools.rome.io.WireFeedOutput;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Date;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Feeds for feed readers from ordered posts of one or several channels: Atom 1.0 and RSS 2.0 through Rome (its
+ * normalised {@link SyndFeed}, converted to each wire feed and written by {@link WireFeedOutput}), JSON Feed 1.1
+ * through the one JSON writer ({@link JsonFeed}). Entries keep the order given (a ranking, or newest first).
+ *
+ * <p>The bytes depend only on the posts: the feed's updated time is its newest post's, so the same posts give the
+ * same bytes and the same ETag (conditional GET works as on every other route).
+ */
+public final class ReaderFeeds {
+
+    /** The formats and their media types. */
+    public enum Format {
+        ATOM("atom_1.0", "application/atom+xml; charset=utf-8"),
+        RSS("rss_2.0", "application/rss+xml; charset=utf-8"),
+        JSON_FEED(null, "application/feed+json; charset=utf-8");
+
+        private final String romeType;
+        private final String contentType;
+
+        Format(String romeType, String contentType) {
+            this.romeType = romeType;
+            this.contentType = contentType;
+        }
+
+        public String contentType() {
+            return contentType;
+        }
+
+        /** {@code atom}, {@code rss} or {@code jsonfeed} (the {@code format} query parameter), else null. */
+        public static Format named(String name) {
+            return switch (name) {
+                case "atom" -> ATOM;
+                case "rss" -> RSS;
+                case "jsonfeed" -> JSON_FEED;
+                default -> null;
+            };
+        }
+    }
+
+    private ReaderFeeds() {}
+
+    /** The feed of {@code posts}, in their order, as UTF-8 bytes of {@code format}. */
+    public static byte[] render(Format format, FeedInfo info, List<ChannelPost> posts) {
+        List<ReaderEntry> entries = posts.stream().map(ReaderEntry::of).toList();
+        if (format == Format.JSON_FEED) {
+            return JsonFeed.write(info, entries);
+        }
+        try {
+            boolean rss = format == Format.RSS;
+            WireFeed wire = syndFeed(info, entries, rss).createWireFeed(format.romeType);
+            if (wire instanceof Channel channel) {
+                markPermalinks(channel);
+            }
+            return new WireFeedOutput().outputString(wire).getBytes(StandardCharsets.UTF_8);
+        } catch (FeedException e) {
+            // Every required element is always set, so Rome refusing the feed is a bug here.
+            throw new IllegalStateException("Rome could not write a " + format + " feed", e);
+        }
+    }
+
+    /** Rome writes {@code isPermaLink="false"}; our guids are the posts' permalinks, which readers may open. */
+    private static void markPermalinks(Channel channel) {
+        for (Item item : channel.getItems()) {
+            if (item.getGuid() != null) {
+                item.getGuid().setPermaLink(true);
+            }
+        }
+    }
+
+    private static SyndFeed syndFeed(FeedInfo info, List<ReaderEntry> entries, boolean rss) {
+        SyndFeed feed = new SyndFeedImpl();
+        feed.setEncoding("UTF-8");
+        feed.setUri(info.selfUrl());
+        feed.setTitle(info.title());
+        feed.setDescription(info.description());
+        feed.setLink(info.homeUrl());
+        feed.setLinks(List.of(link("alternate", info.homeUrl(), "text/html"),
+                link("self", info.selfUrl(), null)));
+        feed.setGenerator("tme-api");
+        feed.setPublishedDate(date(updated(entries)));
+        if (info.icon() != null) {
+            SyndImage image = new SyndImageImpl();
+            image.setUrl(info.icon());
+            image.setTitle(info.title());
+            image.setLink(info.homeUrl());
+            feed.setImage(image);
+            feed.setIcon(image);
+        }
+        Instant fallback = updated(entries);
+        feed.setEntries(entries.stream().map(entry -> syndEntry(entry, fallback, rss)).toList());
+        return feed;
+    }
+
+    /**
+     * One entry. A post without a date (rare: t.me always shows one) takes the feed's newest date, which Atom's
+     * required {@code updated} needs; readers then place it with the newest. RSS has the author as Dublin Core's
+     * {@code dc:creator} (its own {@code <author>} must be an e-mail address) and the HTML both as the
+     * {@code <description>} every reader shows and as {@code content:encoded}; Atom as one {@code <content>}.
+     */
+    private static SyndEntry syndEntry(ReaderEntry entry, Instant fallback, boolean rss) {
+        SyndEntry syndEntry = new SyndEntryImpl();
+        syndEntry.setUri(entry.permalink());
+        syndEntry.setLink(entry.permalink());
+        syndEntry.setTitle(entry.title());
+        Date when = date(entry.published() != null ? entry.published() : fallback);
+        syndEntry.setPublishedDate(when);
+        syndEntry.setUpdatedDate(when);
+        if (rss) {
+            syndEntry.setAuthor(entry.author());
+        } else {
+            SyndPerson author = new SyndPersonImpl();
+            author.setName(entry.author());
+            author.setUri(entry.authorUrl());
+            syndEntry.setAuthors(List.of(author));
+        }
+        SyndContent content = new SyndContentImpl();
+        content.setType("html");
+        content.setValue(entry.html().isEmpty() ? PostHtml.attribute(entry.title()) : entry.html());
+        syndEntry.setContents(List.of(content));
+        if (rss) {
+            syndEntry.setDescription(content);
+        }
+        syndEntry.setEnclosures(entry.enclosures().stream().map(ReaderFeeds::enclosure).toList());
+        return syndEntry;
+    }
+
+    private static SyndEnclosure enclosure(Enclosure enclosure) {
+        SyndEnclosure syndEnclosure = new SyndEnclosureImpl();
+        syndEnclosure.setUrl(enclosure.url());
+        syndEnclosure.setType(enclosure.type());
+        syndEnclosure.setLength(enclosure.length());
+        return syndEnclosure;
+    }
+
+    private static SyndLink link(String rel, String href, String type) {
+        SyndLink link = new SyndLinkImpl();
+        link.setRel(rel);
+        link.setHref(href);
+        link.setType(type);
+        return link;
+    }
+
+    /** The newest entry's date; the epoch for a feed without dated entries (stable bytes, never "now"). */
+    private static Instant updated(List<ReaderEntry> entries) {
+        return entries.stream().map(ReaderEntry::published).filter(Objects::nonNull).max(Instant::compareTo)
+                .orElse(Instant.EPOCH);
+    }
+
+    private static Date date(Instant instant) {
+        return Date.from(instant);
+    }
+}

@@ -1,0 +1,13 @@
+package tme.coalescing.refresh;
+
+import java.time.Instant;
+
+/**
+ * A name this worker holds until its claim lapses.
+ *
+ * @param name     the name to refresh
+ * @param due      when it was due (now minus this is the schedule's lag)
+ * @param failures its consecutive failed refreshes so far
+ * @param token    the claim's token: only its holder may reschedule the name
+ */
+public record Claimed(String name, Instant due, int failures, String token) {}

@@ -1,0 +1,153 @@
+package tme.coalescing.refresh;
+
+import io.vertx.core.Future;
+import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.SortedMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import tme.redis.Counters;
+import tme.redis.Lua;
+import tme.redis.RedisLink;
+import tme.redis.RedisReply;
+import tme.redis.ScheduleScripts;
+
+/**
+ * The schedule in Redis (see {@link ScheduleScripts}), sent through the shared {@link RedisLink}: its pool,
+ * deadline and breaker. Times are this process's injected clock, in epoch millis.
+ */
+final class RedisSchedule implements Schedule {
+
+    private static final System.Logger LOG = System.getLogger(RedisSchedule.class.getName());
+    // Forget names asked long ago once this many are remembered, so a stream of one-off names never piles up.
+    private static final int SWEEP_ASKED_ABOVE = 10_000;
+
+    private final RedisLink link;
+    private final RefreshConfig config;
+    private final InstantSource clock;
+    private final String[] keys;
+    private final Counters<RefreshCount> counters = new Counters<>(RefreshCount.class,
+            EnumSet.of(RefreshCount.ASKED, RefreshCount.REGISTERED, RefreshCount.UNREACHED_WRITES));
+    // name -> when this process last told Redis it was asked for; read and replaced without a lock (a race
+    // costs one redundant registration, never a lost one).
+    private final ConcurrentMap<String, Instant> lastAsked = new ConcurrentHashMap<>();
+
+    RedisSchedule(RedisLink link, RefreshConfig config, InstantSource clock) {
+        this.link = link;
+        this.config = config;
+        this.clock = clock;
+        this.keys = config.keys().toArray(String[]::new);
+    }
+
+    @Override
+    public Future<Void> register(Collection<String> names) {
+        Instant now = clock.instant();
+        List<String> unsent = names.stream().distinct().filter(name -> due(name, now)).toList();
+        if (unsent.isEmpty()) {
+            return Future.succeededFuture();
+        }
+        unsent.forEach(name -> lastAsked.put(name, now));
+        sweepAsked(now);
+        counters.add(RefreshCount.ASKED, unsent.size());
+        Request eval = Lua.eval(ScheduleScripts.REGISTER, keys[0], keys[1]).arg(now.toEpochMilli());
+        unsent.forEach(eval::arg);
+        return write(eval, "register").map(added -> {
+            if (added == null) {
+                unsent.forEach(name -> lastAsked.remove(name, now)); // lost: the next ask sends it again
+            } else {
+                counters.add(RefreshCount.REGISTERED, added.toLong());
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public Future<Void> loaded(String name) {
+        Request eval = Lua.eval(ScheduleScripts.LOADED, keys[1], keys[2]).arg(name).arg(clock.instant().toEpochMilli());
+        return write(eval, "loaded").mapEmpty();
+    }
+
+    @Override
+    public Future<Claims> claim(int limit, String token) {
+        Instant now = clock.instant();
+        Request eval = Lua.eval(ScheduleScripts.CLAIM, keys)
+                .arg(now.toEpochMilli())
+                .arg(limit)
+                .arg(now.plus(config.claimFor()).toEpochMilli())
+                .arg(now.minus(config.idle()).minus(config.askedEvery()).toEpochMilli())
+                .arg(now.minus(config.recent()).toEpochMilli())
+                .arg(config.interval().toMillis())
+                .arg(token)
+                .arg(RefreshConfig.SWEEP_LIMIT);
+        return link.send(eval)
+                .map(reply -> switch (reply) {
+                    case RedisReply.Answered<Response> answered -> claims(answered.value(), token);
+                    case RedisReply.Unavailable<Response> unavailable -> Claims.unreached();
+                })
+                .otherwise(bug -> {
+                    LOG.log(System.Logger.Level.ERROR, "refresh claim script failed", bug);
+                    return Claims.unreached();
+                });
+    }
+
+    @Override
+    public Future<Boolean> finish(Claimed claimed, Next next) {
+        Request eval = Lua.eval(ScheduleScripts.FINISH, keys).arg(claimed.name()).arg(claimed.token());
+        switch (next) {
+            case Next.At at -> eval.arg(at.due().toEpochMilli()).arg(at.failures());
+            case Next.Drop drop -> eval.arg("").arg(Next.KEEP);
+        }
+        return write(eval, "finish").map(answer -> answer != null && answer.toInteger() > 0);
+    }
+
+    @Override
+    public SortedMap<String, Long> counters() {
+        return counters.snapshot();
+    }
+
+    /** Whether this process has not told Redis about {@code name} within {@code askedEvery}. */
+    private boolean due(String name, Instant now) {
+        Instant sent = lastAsked.get(name);
+        return sent == null || !now.isBefore(sent.plus(config.askedEvery()));
+    }
+
+    private void sweepAsked(Instant now) {
+        if (lastAsked.size() > SWEEP_ASKED_ABOVE) {
+            Instant before = now.minus(config.askedEvery());
+            lastAsked.values().removeIf(sent -> sent.isBefore(before));
+        }
+    }
+
+    /** Sends a write; its answer, or null when Redis could not be asked (counted) or the script failed (logged). */
+    private Future<Response> write(Request eval, String what) {
+        return link.send(eval)
+                .map(reply -> switch (reply) {
+                    case RedisReply.Answered<Response> answered -> answered.value();
+                    case RedisReply.Unavailable<Response> unavailable -> {
+                        counters.increment(RefreshCount.UNREACHED_WRITES);
+                        yield null;
+                    }
+                })
+                .otherwise(bug -> {
+                    LOG.log(System.Logger.Level.ERROR, "refresh " + what + " script failed", bug);
+                    return null;
+                });
+    }
+
+    private static Claims claims(Response answer, String token) {
+        Response flat = answer.get(0);
+        List<Claimed> claimed = new ArrayList<>(flat.size() / 3);
+        for (int i = 0; i + 2 < flat.size(); i += 3) {
+            claimed.add(new Claimed(flat.get(i).toString(), Instant.ofEpochMilli(flat.get(i + 1).toLong()),
+                    flat.get(i + 2).toInteger(), token));
+        }
+        return new Claims(claimed, answer.get(1).toInteger(), answer.get(2).toInteger(), answer.get(3).toLong(),
+                answer.get(4).toLong(), true);
+    }
+}

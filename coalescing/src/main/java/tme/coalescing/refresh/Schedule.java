@@ -1,0 +1,39 @@
+package tme.coalescing.refresh;
+
+import io.vertx.core.Future;
+import java.time.InstantSource;
+import java.util.Collection;
+import java.util.SortedMap;
+import tme.redis.RedisLink;
+
+/**
+ * The fleet's refresh schedule: readers register the names they ask for, loaders say when they loaded one, and
+ * refreshers claim the due names. In Redis ({@link #redis}), or nothing at all for a server without Redis
+ * ({@link #none()}: registering is free and no name is ever due). Redis being slow or down is never a failure:
+ * a registration is lost (the next one repeats it), a claim claims nothing.
+ */
+public interface Schedule {
+
+    /** A reader asked for {@code names} (already normalised): keeps them scheduled; a new one is due now. */
+    Future<Void> register(Collection<String> names);
+
+    /** A process loaded {@code name} now: a refresh due within the next half interval would be moot. */
+    Future<Void> loaded(String name);
+
+    /** Claims up to {@code limit} due names for the holder of {@code token}, dropping idle names on the way. */
+    Future<Claims> claim(int limit, String token);
+
+    /** Reschedules (or drops) a claimed name; false when the claim was no longer the token's. */
+    Future<Boolean> finish(Claimed claimed, Next next);
+
+    /** {@code refresh.*} counters of this side of the schedule (registrations). */
+    SortedMap<String, Long> counters();
+
+    static Schedule redis(RedisLink link, RefreshConfig config, InstantSource clock) {
+        return new RedisSchedule(link, config, clock);
+    }
+
+    static Schedule none() {
+        return NoSchedule.INSTANCE;
+    }
+}

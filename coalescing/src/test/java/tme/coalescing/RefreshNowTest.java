@@ -1,0 +1,74 @@
+package tme.coalescing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static tme.coalescing.Results.found;
+import static tme.coalescing.Results.text;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import tme.cache.testing.Await;
+import tme.redis.testing.RedisServer;
+import tme.redis.testing.TestClock;
+
+/** {@link CoalescingCache#refresh}: a refresher's load of a key, fresh or not, at background priority. */
+class RefreshNowTest {
+
+    static final String KEY = "tme:v1:full:body:durov:0";
+    static final Duration FRESH_FOR = Duration.ofSeconds(60);
+
+    final RedisServer redis = RedisServer.start();
+    final TestClock clock = new TestClock();
+    final Node a = Node.sharing(redis, clock);
+    final Node b = Node.sharing(redis, clock);
+    final CountingLoader loader = CountingLoader.answering("{\"v\":1}", FRESH_FOR);
+
+    @AfterEach
+    void stop() {
+        List.of(a, b).forEach(Node::close);
+        redis.close();
+    }
+
+    @Test
+    void freshKey_isLoadedAgainInTheBackground_withTheValueItReplaces() {
+        Result.Found first = found(a.get(KEY, loader));
+        clock.advance(Duration.ofSeconds(5));
+        loader.answer(CountingLoader.value("{\"v\":2}", FRESH_FOR));
+
+        Result.Found refreshed = found(a.coalescing.refresh(KEY, "durov", loader));
+
+        assertEquals("{\"v\":2}", text(refreshed));
+        assertEquals(Source.LOAD, refreshed.source());
+        assertEquals(2, loader.calls());
+        LoadContext context = loader.contexts().get(1);
+        assertEquals(Priority.BACKGROUND, context.priority());
+        assertEquals(Optional.of(first.value()), context.previous());
+        assertEquals("{\"v\":2}", text(found(b.get(KEY, loader))), "stored for every process");
+    }
+
+    @Test
+    void readersAskingDuringTheRefresh_joinIt_oneLoad() {
+        loader.hold();
+        var refreshing = a.coalescing.refresh(KEY, "durov", loader);
+        var reader = a.get(KEY, loader);
+        loader.release();
+
+        assertEquals("{\"v\":1}", text(found(refreshing)));
+        assertEquals("{\"v\":1}", text(found(reader)));
+        assertEquals(1, loader.calls());
+        assertEquals(1L, a.count("coalescing.raised"), "the reader raised it to user priority");
+    }
+
+    @Test
+    void keyThatFailedAMomentAgo_answersThatFailure_withoutALoad() {
+        loader.answer(Loaded.localFailure(new TestFailure("{\"code\":\"upstream_unavailable\"}")));
+        Result first = Await.result(a.get(KEY, loader));
+        Result again = Await.result(a.coalescing.refresh(KEY, "durov", loader));
+
+        assertEquals(Result.Failed.class, first.getClass());
+        assertEquals(Result.Failed.class, again.getClass());
+        assertEquals(1, loader.calls());
+    }
+}
