@@ -4,6 +4,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import tme.api.graphql.GraphQLConfig;
 import tme.cache.CacheConfig;
 import tme.cache.Staleness;
 import tme.coalescing.CoalescingConfig;
@@ -37,12 +38,15 @@ import tme.scraper.parse.ParserMode;
  * @param maxWaiting         requests waiting for upstream work at most ({@code MAX_WAITING_REQUESTS}, 4096)
  * @param throttle           the upstream gate's fleet-wide budget and cooldown ({@code TELEGRAM_RATE},
  *                           {@code TELEGRAM_BURST}, {@code TELEGRAM_LOCAL_RATE}, {@code TELEGRAM_LOCAL_BURST})
+ * @param graphql            the GraphQL front end's limits, GraphiQL and decoded copies ({@code GRAPHQL_*},
+ *                           {@code GRAPHIQL}, {@code MEMORY_CACHE_DECODED_MB})
  */
 public record Config(
         int port, URI telegramBaseUrl, Duration telegramTimeout, ParserMode parserMode, int parseWorkers,
         CacheConfig cache, Ttls ttls, double earlyRefreshWindow, boolean sharedCoalescing, int rawCopiesMaxMb,
         Duration errorTtl, int maxWaiting, int eventLoops, boolean nativeTransport,
-        Optional<java.nio.file.Path> bodyFilesDir, SlotsConfig slots, ThrottleConfig throttle) {
+        Optional<java.nio.file.Path> bodyFilesDir, SlotsConfig slots, ThrottleConfig throttle,
+        GraphQLConfig graphql) {
 
     public static Config fromEnv(Map<String, String> env) {
         EnvReader in = new EnvReader(env);
@@ -63,7 +67,8 @@ public record Config(
                 in.flag("NATIVE_TRANSPORT", true),
                 in.optionalDirectory("BODY_FILES_DIR", "off"),
                 slots(in),
-                throttle(in));
+                throttle(in),
+                graphql(in));
         in.failIfAnyProblem();
         return config;
     }
@@ -83,6 +88,15 @@ public record Config(
         double localRate = in.number("TELEGRAM_LOCAL_RATE", rate, 0.01, 100_000);
         int localBurst = in.integer("TELEGRAM_LOCAL_BURST", burst, 1, 100_000);
         return in.checked(() -> defaults.withFleet(rate, burst).withLocal(localRate, localBurst), defaults);
+    }
+
+    private static GraphQLConfig graphql(EnvReader in) {
+        return new GraphQLConfig(
+                in.integer("GRAPHQL_MAX_DEPTH", GraphQLConfig.DEFAULT_MAX_DEPTH, 1, 100),
+                in.integer("GRAPHQL_MAX_COST", GraphQLConfig.DEFAULT_MAX_COST, 1, 10_000),
+                in.integer("GRAPHQL_MAX_TOKENS", GraphQLConfig.DEFAULT_MAX_TOKENS, 50, 100_000),
+                in.flag("GRAPHIQL", true),
+                in.integer("MEMORY_CACHE_DECODED_MB", GraphQLConfig.DEFAULT_DECODED_MB, 0, 1_048_576));
     }
 
     private static CacheConfig cache(EnvReader in) {

@@ -17,6 +17,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import tme.api.graphql.GraphQLFront;
 import tme.api.http.BodyFiles;
 import tme.api.http.Routes;
 import tme.api.service.ChannelService;
@@ -114,18 +115,20 @@ public final class Main {
         MissingChannels missing = new MissingChannels(levels, clock, config.ttls().notFound());
         ChannelService channels = new ChannelService(pages, cache, missing, config.parserMode(), config.ttls());
         PreviewsService previews = new PreviewsService(channels::preview, PREVIEWS_PARALLELISM);
+        GraphQLFront graphql = GraphQLFront.create(channels, previews, config.graphql(), clock, parsers);
         EventLoopRequests loops = new EventLoopRequests(config.eventLoops());
         // The read path's counters (cache levels, coalescing, pages, parser), the gate's, the t.me client's and the
         // requests each event loop served.
         Metrics metrics = new Metrics(List.of(channels::counters, gate::counters,
-                () -> Metrics.upstream(client.stats()), loops::counters));
+                () -> Metrics.upstream(client.stats()), loops::counters, graphql::counters));
         long copiesMaxBytes = config.rawCopiesMaxMb() * 1024L * 1024L;
         Optional<BodyFiles> files = BodyFiles.under(config.bodyFilesDir(), copiesMaxBytes, parsers);
         files.ifPresent(made -> ((VertxInternal) vertx).addCloseHook(closed -> {
             made.close();
             closed.succeed();
         }));
-        Function<Vertx, Router> routers = Routes.routers(channels, previews, metrics, clock, copiesMaxBytes, parsers,
+        Function<Vertx, Router> routers = Routes.routers(channels, previews, metrics,
+                new Routes.GraphQL(graphql::handle, config.graphql().graphiql()), clock, copiesMaxBytes, parsers,
                 files);
         return serve(vertx, config, routers, loops);
     }

@@ -9,6 +9,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import tme.api.graphql.GraphQLConfig;
 import tme.scraper.parse.ParserMode;
 
 class ConfigTest {
@@ -70,5 +71,18 @@ class ConfigTest {
                 "REDIS_URL", "redis://10.0.0.1:7000/2", "REDIS_CLUSTER", "true")));
         assertEquals("Invalid configuration: REDIS_URL: a Redis Cluster has database 0 only: redis://10.0.0.1:7000/2",
                 e.getMessage());
+    }
+
+    @Test
+    void graphql_defaultsAndSettings() {
+        assertEquals(new GraphQLConfig(8, 100, 2_000, true, 64), Config.fromEnv(Map.of()).graphql());
+        assertEquals(new GraphQLConfig(5, 30, 500, false, 0), Config.fromEnv(Map.of("GRAPHQL_MAX_DEPTH", "5",
+                "GRAPHQL_MAX_COST", "30", "GRAPHQL_MAX_TOKENS", "500", "GRAPHIQL", "false",
+                "MEMORY_CACHE_DECODED_MB", "0")).graphql());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Config.fromEnv(Map.of(
+                "GRAPHQL_MAX_DEPTH", "0", "GRAPHQL_MAX_COST", "many", "GRAPHIQL", "maybe")));
+        assertEquals("Invalid configuration: GRAPHQL_MAX_DEPTH must be an integer in 1..100: 0; "
+                + "GRAPHQL_MAX_COST must be an integer in 1..10000: many; "
+                + "GRAPHIQL must be true or false: maybe", e.getMessage());
     }
 }

@@ -136,18 +136,28 @@ class RoutesTest {
     @Test
     void previews_mixesResultsAndPerEntryErrors() {
         HttpResponse<String> response = server.post("/v1/previews",
-                "{\"channels\":[\"durov\",\" DUROV \",\"zzqxnonexistent\",\"bad-name\"]}");
+                "{\"channels\":[\"durov\",\" DUROV \",\"zzqxnonexistent\"]}");
         assertEquals(200, response.statusCode());
         JsonObject body = TestServer.json(response);
-        assertEquals(List.of("durov", "zzqxnonexistent", "bad-name"), List.copyOf(body.fieldNames()));
+        assertEquals(List.of("durov", "zzqxnonexistent"), List.copyOf(body.fieldNames()));
         assertEquals("Pavel Durov", body.getJsonObject("durov").getJsonObject("channel").getString("title"));
         JsonObject missing = body.getJsonObject("zzqxnonexistent").getJsonObject("error");
         assertEquals(404, missing.getInteger("status"));
         assertEquals("channel_not_found", missing.getString("code"));
-        JsonObject invalid = body.getJsonObject("bad-name").getJsonObject("error");
-        assertEquals(422, invalid.getInteger("status"));
-        assertEquals("channels[3]", invalid.getString("parameter"));
         assertEquals(1, server.tme.hits("/durov"));
+    }
+
+    @Test
+    void previews_anInvalidName_refusesTheWholeBatchNamingIt() {
+        HttpResponse<String> response = server.post("/v1/previews",
+                "{\"channels\":[\"durov\",\" DUROV \",\"zzqxnonexistent\",\"bad-name\"]}");
+        assertEquals(422, response.statusCode());
+        JsonObject problem = TestServer.json(response);
+        assertEquals("invalid_parameter", problem.getString("code"));
+        assertEquals("channels[3]", problem.getString("parameter"));
+        assertEquals("channels[3] must be 4-32 letters, digits or _ starting with a letter: \"bad-name\"",
+                problem.getString("detail"));
+        assertEquals(0, server.tme.totalHits(), "nothing of a refused batch reaches t.me");
     }
 
     private static List<Integer> ids(JsonArray posts) {

@@ -101,7 +101,7 @@ public final class CoalescingCache {
      * bounds its own concurrency); a key that failed a moment ago answers that failure without a load.
      */
     public Future<Result> refresh(String key, String flow, Loader loader) {
-        Optional<byte[]> remembered = errors.recent(key, parts.clock().instant());
+        Optional<LoadError> remembered = errors.recent(key, parts.clock().instant());
         if (remembered.isPresent()) {
             parts.counts().increment(Count.ERRORS_REMEMBERED);
             return Future.succeededFuture(new Result.Failed(remembered.get(), Source.LOAD));
@@ -173,7 +173,7 @@ public final class CoalescingCache {
     private Future<Result> waitFor(LoadContext context, Loader loader) {
         String key = context.key();
         Optional<Stored> stale = context.previous().filter(this::withinMaxStale);
-        Optional<byte[]> remembered = errors.recent(key, parts.clock().instant());
+        Optional<LoadError> remembered = errors.recent(key, parts.clock().instant());
         if (remembered.isPresent()) {
             parts.counts().increment(Count.ERRORS_REMEMBERED);
             return Future.succeededFuture(stale.<Result>map(CoalescingCache::staleFound)

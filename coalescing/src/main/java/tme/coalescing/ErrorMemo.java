@@ -16,7 +16,7 @@ final class ErrorMemo {
     // Sweep expired entries once this many keys have one, so keys that failed once and are never read again go.
     private static final int SWEEP_ABOVE = 10_000;
 
-    private record Remembered(byte[] error, Instant until) {}
+    private record Remembered(LoadError error, Instant until) {}
 
     private final Duration errorTtl;
     // key -> its latest failure while remembered; an expired entry is removed by the next look or sweep.
@@ -26,7 +26,7 @@ final class ErrorMemo {
         this.errorTtl = errorTtl;
     }
 
-    void remember(String key, byte[] error, Instant now) {
+    void remember(String key, LoadError error, Instant now) {
         failures.put(key, new Remembered(error, now.plus(errorTtl)));
         if (failures.size() > SWEEP_ABOVE) {
             failures.values().removeIf(remembered -> !now.isBefore(remembered.until()));
@@ -34,7 +34,7 @@ final class ErrorMemo {
     }
 
     /** The failure remembered for {@code key} at {@code now}, if any. */
-    Optional<byte[]> recent(String key, Instant now) {
+    Optional<LoadError> recent(String key, Instant now) {
         Remembered remembered = failures.get(key);
         if (remembered == null) {
             return Optional.empty();

@@ -76,7 +76,7 @@ final class LeasedLoad {
             case Claim.Held held -> held.cached().filter(this::usable).ifPresentOrElse(this::found, this::pause);
             case Claim.Failed failed -> {
                 parts.counts().increment(Count.SHARED_FAILURES);
-                promise.complete(new Result.Failed(failed.error(), Source.OTHER_PROCESS));
+                promise.complete(new Result.Failed(LoadError.received(failed.error()), Source.OTHER_PROCESS));
             }
             case Claim.Unavailable unavailable -> {
                 parts.counts().increment(Count.LOCAL_FALLBACKS);
@@ -121,9 +121,9 @@ final class LeasedLoad {
         Future<Result> done = loading.compose(this::store);
         parts.leases().keepAlive(lease, done);
         done.onComplete(result -> {
-            if (loading.succeeded() && loading.result() instanceof Loaded.Failure(byte[] error, boolean shared)
+            if (loading.succeeded() && loading.result() instanceof Loaded.Failure(LoadError error, boolean shared)
                     && shared) {
-                parts.leases().fail(lease, error);
+                parts.leases().fail(lease, error.bytes()); // the one place a failure becomes bytes
             } else {
                 parts.leases().release(lease);
             }

@@ -19,12 +19,12 @@ public sealed interface Loaded {
     }
 
     /** A failure every waiting process should see too, for a short while, instead of loading again. */
-    static Loaded sharedFailure(byte[] error) {
+    static Loaded sharedFailure(LoadError error) {
         return new Failure(error, true);
     }
 
     /** A failure only this process's callers see (e.g. throttling that another process may not meet). */
-    static Loaded localFailure(byte[] error) {
+    static Loaded localFailure(LoadError error) {
         return new Failure(error, false);
     }
 
@@ -50,10 +50,11 @@ public sealed interface Loaded {
     /**
      * A domain failure, passed to every caller of this load.
      *
-     * @param error  opaque bytes the caller defines (the api: its error code); handed back as they are
-     * @param shared whether waiting processes get it through the lease (for {@link LeaseTimes#failureSharedFor()})
+     * @param error  the failure as the caller defines it; handed back as it is to this process's callers
+     * @param shared whether waiting processes get it through the lease, as its bytes (for
+     *               {@link LeaseTimes#failureSharedFor()})
      */
-    record Failure(byte[] error, boolean shared) implements Loaded {
+    record Failure(LoadError error, boolean shared) implements Loaded {
         public Failure {
             Objects.requireNonNull(error, "error");
         }

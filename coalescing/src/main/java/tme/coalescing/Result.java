@@ -21,9 +21,10 @@ public sealed interface Result {
 
     /**
      * A domain failure, from this process's load ({@link Source#LOAD}, remembered for {@code errorTtl} too) or
-     * shared by another process's lease ({@link Source#OTHER_PROCESS}), with nothing usable cached.
+     * shared by another process's lease ({@link Source#OTHER_PROCESS}: then a {@link LoadError.Received}), with
+     * nothing usable cached.
      */
-    record Failed(byte[] error, Source source) implements Result {}
+    record Failed(LoadError error, Source source) implements Result {}
 
     /**
      * Too many callers already wait for loads in this process and nothing usable is cached: answered at once,

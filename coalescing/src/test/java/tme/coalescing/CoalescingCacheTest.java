@@ -1,6 +1,5 @@
 package tme.coalescing;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -95,11 +94,11 @@ class CoalescingCacheTest {
     @Test
     void get_localDomainFailure_isPassedOn_neverCached_rememberedForTheErrorTtl_thenTheNextGetLoadsAgain() {
         Node node = node();
-        byte[] throttled = "throttled".getBytes(StandardCharsets.UTF_8);
+        TestFailure throttled = new TestFailure("throttled");
         CountingLoader loader = new CountingLoader(Loaded.localFailure(throttled));
 
         Result.Failed failed = assertInstanceOf(Result.Failed.class, Await.result(node.get(KEY, loader)));
-        assertArrayEquals(throttled, failed.error());
+        assertSame(throttled, failed.error(), "this process's callers get the failure itself, not its bytes");
         assertEquals(Source.LOAD, failed.source());
         assertEquals("0", redis.command("EXISTS", KEY));
         // The release is sent as the answer goes out, not awaited by it.
@@ -108,7 +107,7 @@ class CoalescingCacheTest {
         loader.answer(CountingLoader.value(PAGE, FRESH_FOR));
         clock.advance(Duration.ofMillis(1_999));
         Result.Failed remembered = assertInstanceOf(Result.Failed.class, Await.result(node.get(KEY, loader)));
-        assertArrayEquals(throttled, remembered.error());
+        assertSame(throttled, remembered.error());
         assertEquals(1, loader.calls(), "within UPSTREAM_ERROR_TTL the failure is remembered, not reloaded");
         assertEquals(1L, node.count("coalescing.errors.remembered"));
 
@@ -170,7 +169,7 @@ class CoalescingCacheTest {
         nodes.add(reader);
         Result.Found first = found(writer.get(KEY, CountingLoader.answering(PAGE, FRESH_FOR)));
         clock.advance(FRESH_FOR.plusSeconds(3)); // past its 1s revalidation window; Redis keeps it a minute more
-        CountingLoader failing = new CountingLoader(Loaded.localFailure("upstream_timeout".getBytes(StandardCharsets.UTF_8)));
+        CountingLoader failing = new CountingLoader(Loaded.localFailure(new TestFailure("upstream_timeout")));
 
         Result.Found stale = found(reader.get(KEY, failing));
 

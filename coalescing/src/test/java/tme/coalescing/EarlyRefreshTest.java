@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static tme.coalescing.Results.found;
 import static tme.coalescing.Results.text;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -99,7 +98,7 @@ class EarlyRefreshTest {
         loader.answer(CountingLoader.value("{\"v\":1}", freshFor));
         Stored first = found(a.get(KEY, loader)).value();
         clock.set(refreshAt(first));
-        loader.answer(Loaded.localFailure("upstream_error".getBytes(StandardCharsets.UTF_8)));
+        loader.answer(Loaded.localFailure(new TestFailure("upstream_error")));
 
         assertEquals("{\"v\":1}", text(found(a.get(KEY, loader))));
         settle(a);

@@ -63,7 +63,7 @@ class RefreshNowTest {
 
     @Test
     void keyThatFailedAMomentAgo_answersThatFailure_withoutALoad() {
-        loader.answer(Loaded.localFailure("{\"code\":\"upstream_unavailable\"}".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        loader.answer(Loaded.localFailure(new TestFailure("{\"code\":\"upstream_unavailable\"}")));
         Result first = Await.result(a.get(KEY, loader));
         Result again = Await.result(a.coalescing.refresh(KEY, "durov", loader));
 

@@ -3,6 +3,7 @@ package tme.coalescing;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.Future;
@@ -109,21 +110,22 @@ class SharedCoalescingTest {
         List<Future<Result>> waiters = new ArrayList<>(burst(b, loader));
         waiters.addAll(burst(c, loader));
         Conditions.await("b and c wait on a's lease", () -> counters(b, c).get("coalescing.lease.waits") == 2);
-        byte[] notFound = "{\"error\":\"channel_not_found\"}".getBytes(StandardCharsets.UTF_8);
+        TestFailure notFound = new TestFailure("{\"error\":\"channel_not_found\"}");
 
         loader.answer(Loaded.sharedFailure(notFound));
         loader.release();
 
         Result.Failed own = assertInstanceOf(Result.Failed.class, Await.result(holder));
-        assertArrayEquals(notFound, own.error());
+        assertSame(notFound, own.error(), "the holder's own callers get the failure itself");
         assertEquals(Source.LOAD, own.source());
         for (Future<Result> waiter : waiters) {
             Result.Failed failed = assertInstanceOf(Result.Failed.class, Await.result(waiter));
-            assertArrayEquals(notFound, failed.error());
+            LoadError.Received received = assertInstanceOf(LoadError.Received.class, failed.error());
+            assertArrayEquals(notFound.bytes(), received.bytes(), "other processes get its bytes");
             assertEquals(Source.OTHER_PROCESS, failed.source());
         }
         Result.Failed newcomer = assertInstanceOf(Result.Failed.class, Await.result(b.get(KEY, loader)));
-        assertArrayEquals(notFound, newcomer.error());
+        assertArrayEquals(notFound.bytes(), newcomer.error().bytes());
         assertEquals(1, loader.calls());
         assertEquals("0", redis.command("EXISTS", KEY), "a failure is never cached as an answer");
     }

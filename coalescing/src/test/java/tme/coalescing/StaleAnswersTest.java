@@ -1,9 +1,9 @@
 package tme.coalescing;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static tme.coalescing.Results.found;
 import static tme.coalescing.Results.text;
@@ -30,7 +30,7 @@ class StaleAnswersTest {
     static final String KEY = "tme:v1:full:body:durov:0";
     static final Duration FRESH_FOR = Duration.ofSeconds(10);
     static final Staleness STALENESS = Staleness.of(Optional.of(Duration.ofSeconds(5)), Duration.ofMinutes(1));
-    static final byte[] FAILED = "upstream_unavailable".getBytes(StandardCharsets.UTF_8);
+    static final TestFailure FAILED = new TestFailure("upstream_unavailable");
 
     final TestClock clock = new TestClock();
     final List<Node> nodes = new ArrayList<>();
@@ -137,7 +137,7 @@ class StaleAnswersTest {
 
         Result.Failed failed = assertInstanceOf(Result.Failed.class, Await.result(node.get(KEY, loader)));
 
-        assertArrayEquals(FAILED, failed.error());
+        assertSame(FAILED, failed.error());
         assertEquals(Source.LOAD, failed.source());
         assertEquals(0L, node.count("coalescing.stale.if_error"));
     }

@@ -1,5 +1,6 @@
 package tme.api.http;
 
+import io.vertx.core.Future;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonArray;
@@ -7,20 +8,25 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.Set;
+import tme.api.problem.InvalidInput;
+import tme.api.problem.Problem;
+import tme.api.render.PreviewsJson;
+import tme.api.service.Answer;
+import tme.api.service.ChannelName;
+import tme.api.service.ChannelNames;
 import tme.api.service.ChannelService;
+import tme.api.service.Directions;
 import tme.api.service.Metrics;
+import tme.api.service.Position;
+import tme.api.service.PostId;
 import tme.api.service.PreviewsService;
-import tme.api.service.Problem;
-import tme.scraper.fetch.Direction;
 
-/** Thin handlers: parse and validate parameters, call a service, write its bytes. */
+/**
+ * Thin handlers: read parameters into the services' input types (which validate themselves), call a service,
+ * write its answer.
+ */
 final class Handlers {
-
-    static final int MAX_PREVIEWS = 100;
 
     private final ChannelService channels;
     private final PreviewsService previews;
@@ -45,32 +51,32 @@ final class Handlers {
     }
 
     void body(RoutingContext ctx) {
-        String channel = Params.channel("channel", ctx.pathParam("channel"));
-        int position = Params.optionalPosition("position", ctx.queryParams().get("position"));
-        responses.send(ctx, channels.body(channel, position));
+        responses.send(ctx, channels.body(channel(ctx),
+                Position.optional("position", ctx.queryParams().get("position"))));
     }
 
     void more(RoutingContext ctx) {
-        String channel = Params.channel("channel", ctx.pathParam("channel"));
-        Direction direction = direction(ctx.pathParam("direction"));
-        int position = Params.position("position", ctx.pathParam("position"));
-        responses.send(ctx, channels.more(channel, direction, position));
+        responses.send(ctx, channels.more(channel(ctx), Directions.parse("direction", ctx.pathParam("direction")),
+                Position.parse("position", ctx.pathParam("position"))));
     }
 
     void post(RoutingContext ctx) {
-        String channel = Params.channel("channel", ctx.pathParam("channel"));
-        int id = Params.position("id", ctx.pathParam("id"));
-        responses.send(ctx, channels.post(channel, id));
+        responses.send(ctx, channels.post(channel(ctx), PostId.parse("id", ctx.pathParam("id"))));
     }
 
     void preview(RoutingContext ctx) {
-        String channel = Params.channel("channel", ctx.pathParam("channel"));
-        responses.send(ctx, channels.preview(channel));
+        responses.send(ctx, channels.preview(channel(ctx)));
     }
 
+    /**
+     * {@code {"channels":[...]}}: 1-100 valid names, or a 422 naming the first bad one. The answer is keyed by the
+     * lower-cased name, so duplicates (case-insensitively) are loaded and written once, in first-seen order.
+     */
     void previews(RoutingContext ctx) {
-        List<PreviewsService.Entry> entries = previewEntries(ctx);
-        Responses.onRequestLoop(previews.previews(entries), result -> {
+        List<ChannelName> names = ChannelNames.parse("channels", channelsArray(ctx).getList())
+                .stream().distinct().toList();
+        Future<byte[]> answer = previews.previews(names).map(answers -> PreviewsJson.bytes(entries(names, answers)));
+        Responses.onRequestLoop(answer, result -> {
             if (result.failed()) {
                 ctx.fail(result.cause());
             } else {
@@ -79,57 +85,37 @@ final class Handlers {
         });
     }
 
-    private static Direction direction(String raw) {
-        for (Direction direction : Direction.values()) {
-            if (direction.query().equals(raw)) {
-                return direction;
-            }
-        }
-        throw new Params.Invalid(Problem.invalid("direction", "direction must be before or after: \"" + raw + "\""));
+    private static ChannelName channel(RoutingContext ctx) {
+        return ChannelName.parse("channel", ctx.pathParam("channel"));
     }
 
-    /**
-     * {@code {"channels":[...]}} with 1-100 strings. Names are trimmed and lower-cased, duplicates dropped keeping
-     * order; an invalid name becomes an entry with its own 422 problem rather than failing the batch.
-     */
-    private static List<PreviewsService.Entry> previewEntries(RoutingContext ctx) {
-        JsonArray names = channelsArray(ctx);
-        Set<String> seen = new LinkedHashSet<>();
-        List<PreviewsService.Entry> entries = new ArrayList<>();
+    /** Each channel's stored preview as it is, or the problem in its place (a cached "not found" included). */
+    private static List<PreviewsJson.Entry> entries(List<ChannelName> names, List<Answer> answers) {
+        List<PreviewsJson.Entry> entries = new ArrayList<>(names.size());
         for (int i = 0; i < names.size(); i++) {
-            if (!(names.getValue(i) instanceof String raw)) {
-                throw new Params.Invalid(Problem.invalid("channels[" + i + "]", "channels[" + i + "] must be a string"));
-            }
-            String trimmed = raw.trim();
-            String key = trimmed.toLowerCase(Locale.ROOT);
-            if (!seen.add(key)) {
-                continue;
-            }
-            try {
-                entries.add(new PreviewsService.Entry(Params.channel("channels[" + i + "]", trimmed), null));
-            } catch (Params.Invalid invalid) {
-                entries.add(new PreviewsService.Entry(trimmed, invalid.problem()));
-            }
+            String name = names.get(i).value();
+            entries.add(switch (answers.get(i)) {
+                case Answer.Cached ok when ok.status() == 200 -> new PreviewsJson.Entry(name, ok.stored().raw(), null);
+                case Answer.Cached notFound -> new PreviewsJson.Entry(name, null, notFound.notFound());
+                case Answer.Failure failure -> new PreviewsJson.Entry(name, null, failure.problem());
+            });
         }
         return entries;
     }
 
+    /** The body's {@code channels} array; the body must be a JSON object holding one. */
     private static JsonArray channelsArray(RoutingContext ctx) {
         Object body;
         try {
             body = ctx.body().buffer() == null ? null : io.vertx.core.json.Json.decodeValue(ctx.body().buffer());
         } catch (DecodeException e) {
-            throw new Params.Invalid(Problem.invalid("body", "body must be JSON: {\"channels\":[\"durov\", ...]}"));
+            throw new InvalidInput(Problem.invalid("body", "body must be JSON: {\"channels\":[\"durov\", ...]}"));
         }
         if (!(body instanceof JsonObject object)) {
-            throw new Params.Invalid(Problem.invalid("body", "body must be a JSON object: {\"channels\":[\"durov\", ...]}"));
+            throw new InvalidInput(Problem.invalid("body", "body must be a JSON object: {\"channels\":[\"durov\", ...]}"));
         }
         if (!(object.getValue("channels") instanceof JsonArray names)) {
-            throw new Params.Invalid(Problem.invalid("channels", "channels must be an array of channel names"));
-        }
-        if (names.isEmpty() || names.size() > MAX_PREVIEWS) {
-            throw new Params.Invalid(Problem.invalid("channels",
-                    "channels must hold 1 to " + MAX_PREVIEWS + " names: got " + names.size()));
+            throw new InvalidInput(Problem.invalid("channels", "channels must be an array of channel names"));
         }
         return names;
     }

@@ -5,8 +5,8 @@ import io.vertx.core.Handler;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
+import tme.api.problem.Problem;
 import tme.api.render.ProblemJson;
-import tme.api.service.Problem;
 
 /**
  * Requests the HTTP decoder rejects before any route sees them (a URI longer than the decoder takes, headers too

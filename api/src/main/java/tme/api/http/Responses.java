@@ -15,9 +15,9 @@ import io.vertx.ext.web.RoutingContext;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.Optional;
+import tme.api.problem.Problem;
 import tme.api.render.ProblemJson;
 import tme.api.service.Answer;
-import tme.api.service.Problem;
 import tme.cache.Stored;
 
 /**

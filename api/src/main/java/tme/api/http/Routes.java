@@ -1,5 +1,6 @@
 package tme.api.http;
 
+import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.WorkerExecutor;
 import java.time.InstantSource;
@@ -11,10 +12,13 @@ import java.util.Set;
 import java.util.function.Function;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
+import io.vertx.ext.web.handler.graphql.GraphiQLHandler;
+import io.vertx.ext.web.handler.graphql.GraphiQLHandlerOptions;
 import tme.api.service.ChannelService;
 import tme.api.service.Metrics;
 import tme.api.service.PreviewsService;
-import tme.api.service.Problem;
+import tme.api.problem.InvalidInput;
+import tme.api.problem.Problem;
 
 /** The one routing table, and the one failure handler that gives every error the same JSON shape. */
 public final class Routes {
@@ -32,14 +36,22 @@ public final class Routes {
      * {@code copiesMaxBytes}; gzip copies are made on {@code workers}; large identity bodies go from {@code files}.
      */
     public static Function<Vertx, Router> routers(ChannelService channels, PreviewsService previews, Metrics metrics,
-                                                 InstantSource clock, long copiesMaxBytes, WorkerExecutor workers,
-                                                 java.util.Optional<BodyFiles> files) {
+                                                 GraphQL graphql, InstantSource clock, long copiesMaxBytes,
+                                                 WorkerExecutor workers, java.util.Optional<BodyFiles> files) {
         Handlers h = new Handlers(channels, previews, metrics, new Responses(clock, copiesMaxBytes, workers, files));
-        return vertx -> router(vertx, h);
+        return vertx -> router(vertx, h, graphql);
     }
 
+    /**
+     * The GraphQL front end as the routing table mounts it (REST and GraphQL stay apart: neither imports the other).
+     *
+     * @param queries  {@code GET} and {@code POST /graphql}
+     * @param graphiql whether GraphiQL is served at {@code /graphiql/}
+     */
+    public record GraphQL(Handler<RoutingContext> queries, boolean graphiql) {}
+
     /** The one routing table. */
-    private static Router router(Vertx vertx, Handlers h) {
+    private static Router router(Vertx vertx, Handlers h, GraphQL graphql) {
         Router router = Router.router(vertx);
         router.route().handler(cors());
         read(router, "/healthz").handler(h::healthz);
@@ -51,12 +63,28 @@ public final class Routes {
         router.post("/v1/previews")
                 .handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES))
                 .handler(h::previews);
+        graphql(router, vertx, graphql);
         router.route().failureHandler(Routes::failure);
         router.errorHandler(404, ctx -> Responses.problem(ctx, Problem.routeNotFound(ctx.request().path())));
         router.errorHandler(405, Routes::methodNotAllowed);
         router.errorHandler(400, ctx -> Responses.problem(ctx,
                 Problem.malformedRequest(400, "Malformed request: check the percent-encoding of the path and query")));
         return router;
+    }
+
+    /**
+     * {@code GET /graphql?query=...} and {@code POST /graphql} (a JSON body, at most {@link #MAX_BODY_BYTES}), and
+     * GraphiQL at {@code /graphiql/} unless {@code GRAPHIQL=false}: served from the artifact, nothing from a CDN.
+     */
+    private static void graphql(Router router, Vertx vertx, GraphQL graphql) {
+        router.get("/graphql").handler(graphql.queries());
+        router.post("/graphql").handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES)).handler(graphql.queries());
+        if (graphql.graphiql()) {
+            // Queries over HTTP only: the server has no GraphQL over WebSocket (no subscriptions to carry).
+            GraphiQLHandlerOptions options = new GraphiQLHandlerOptions().setEnabled(true).setGraphQLUri("/graphql")
+                    .setGraphQLWSEnabled(false);
+            router.route("/graphiql*").subRouter(GraphiQLHandler.create(vertx, options).router());
+        }
     }
 
     /** GET and HEAD: HEAD answers the same headers without the body (Vert.x drops it). */
@@ -74,13 +102,20 @@ public final class Routes {
     }
 
     private static void methodNotAllowed(RoutingContext ctx) {
-        ctx.response().putHeader("Allow", ctx.request().path().startsWith("/v1/previews") ? "POST" : "GET, HEAD");
+        ctx.response().putHeader("Allow", allowed(ctx.request().path()));
         Responses.problem(ctx, Problem.methodNotAllowed(ctx.request().method().name()));
+    }
+
+    private static String allowed(String path) {
+        if (path.startsWith("/v1/previews")) {
+            return "POST";
+        }
+        return path.startsWith("/graphql") ? "GET, POST" : "GET, HEAD";
     }
 
     private static void failure(RoutingContext ctx) {
         Throwable cause = ctx.failure();
-        if (cause instanceof Params.Invalid invalid) {
+        if (cause instanceof InvalidInput invalid) {
             Responses.problem(ctx, invalid.problem());
         } else if (ctx.statusCode() == 413) {
             Responses.problem(ctx, Problem.bodyTooLarge(MAX_BODY_BYTES));
@@ -88,6 +123,8 @@ public final class Routes {
             methodNotAllowed(ctx);
         } else if (ctx.statusCode() == 404 && cause == null) {
             Responses.problem(ctx, Problem.routeNotFound(ctx.request().path()));
+        } else if (ctx.request().path().startsWith("/graphql") && (ctx.statusCode() == 400 || ctx.statusCode() == 415)) {
+            Responses.problem(ctx, GraphQLRequests.problem(ctx.statusCode(), cause));
         } else {
             LOG.log(System.Logger.Level.ERROR, "Unhandled failure on " + ctx.request().path(), cause);
             Responses.problem(ctx, Problem.internal());

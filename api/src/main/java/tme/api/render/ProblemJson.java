@@ -8,7 +8,7 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonObject;
-import tme.api.service.Problem;
+import tme.api.problem.Problem;
 
 /**
  * The one JSON error shape, RFC 9457 problem details:

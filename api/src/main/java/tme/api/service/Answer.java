@@ -1,9 +1,14 @@
 package tme.api.service;
 
+import tme.api.problem.Problem;
+import tme.api.render.ProblemJson;
 import tme.cache.Stored;
 import tme.coalescing.Source;
 
-/** What a service gives a handler: stored JSON (an answer or a cached "not found"), or a {@link Problem}. */
+/**
+ * What a service gives a front end: stored JSON (an answer or a cached "not found"), or a {@link Problem}. The
+ * stored bytes are what every front end reads: REST writes them as they are, GraphQL reads their decoded form.
+ */
 public sealed interface Answer {
 
     /** Stored kinds: what the cached bytes are. */
@@ -23,6 +28,14 @@ public sealed interface Answer {
         /** 200 for an answer (with posts or without), 404 for a cached "not found". */
         public int status() {
             return stored.kind() == KIND_NOT_FOUND ? 404 : 200;
+        }
+
+        /** The stored "not found" problem (a cached 404 is stored as its problem JSON); only when {@code status()} is 404. */
+        public Problem notFound() {
+            if (stored.kind() != KIND_NOT_FOUND) {
+                throw new IllegalStateException("not a cached \"not found\": kind " + stored.kind());
+            }
+            return ProblemJson.parse(stored.raw());
         }
     }
 

@@ -6,6 +6,7 @@ import java.util.SortedMap;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import tme.api.Ttls;
+import tme.api.problem.Problem;
 import tme.api.render.JsonRender;
 import tme.api.render.ProblemJson;
 import tme.cache.Encoded;
@@ -24,8 +25,9 @@ import tme.scraper.parse.ParserMode;
  * The read use cases. Every answer comes from the cache of rendered JSON; on a miss (or near expiry) the page
  * is loaded once for all callers: fetched from t.me through the gate, parsed and rendered on the worker pool,
  * stored. A channel known not to exist answers from its one "not found" entry without asking t.me, and a page
- * that lost all its posts since the last good copy is an anomaly, never stored. Channel names arrive validated
- * and lower-cased.
+ * that lost all its posts since the last good copy is an anomaly, never stored. Inputs arrive as validated value
+ * types. Each use case loads as part of a flow, which the upstream gate shares its slots fairly between: by
+ * default the channel's own, or one a front end names for a whole request (a GraphQL query).
  */
 public final class ChannelService {
 
@@ -43,37 +45,59 @@ public final class ChannelService {
         this.ttls = ttls;
     }
 
-    /** The latest page ({@code position == 0}) or the page around a post. */
-    public Future<Answer> body(String channel, int position) {
-        return cached(channel, channel, keys.body(channel, position), position == 0 ? ttls.latest() : ttls.page(),
-                load -> pages.channelPage(load, channel, position), page -> page.posts().isEmpty(),
+    /** The latest page ({@link Position#LATEST}) or the page around a post. */
+    public Future<Answer> body(ChannelName channel, Position position) {
+        return body(channel, position, channel.value());
+    }
+
+    /** As {@link #body(ChannelName, Position)}, loaded as part of {@code flow}. */
+    public Future<Answer> body(ChannelName channel, Position position, String flow) {
+        String name = channel.value();
+        int at = position.value();
+        return cached(name, flow, keys.body(name, at), position.latest() ? ttls.latest() : ttls.page(),
+                load -> pages.channelPage(load, name, at), page -> page.posts().isEmpty(),
                 page -> Outcome.ok(JsonRender.body(page)));
     }
 
     /** One post, taken from the page around it. */
-    public Future<Answer> post(String channel, int id) {
-        return cached(channel, channel, keys.post(channel, id), ttls.page(),
-                load -> pages.channelPage(load, channel, id), page -> page.posts().isEmpty(),
-                page -> findPost(page, channel, id));
+    public Future<Answer> post(ChannelName channel, PostId id) {
+        return post(channel, id, channel.value());
+    }
+
+    /** As {@link #post(ChannelName, PostId)}, loaded as part of {@code flow}. */
+    public Future<Answer> post(ChannelName channel, PostId id, String flow) {
+        String name = channel.value();
+        int at = id.page().value();
+        return cached(name, flow, keys.post(name, id.value()), ttls.page(),
+                load -> pages.channelPage(load, name, at), page -> page.posts().isEmpty(),
+                page -> findPost(page, name, id.value()));
     }
 
     /** Posts before or after a post; the anchor post itself is left out. Pages of newer posts grow, so they live shorter. */
-    public Future<Answer> more(String channel, Direction direction, int position) {
-        return cached(channel, channel, keys.more(channel, direction, position),
+    public Future<Answer> more(ChannelName channel, Direction direction, Position position) {
+        return more(channel, direction, position, channel.value());
+    }
+
+    /** As {@link #more(ChannelName, Direction, Position)}, loaded as part of {@code flow}. */
+    public Future<Answer> more(ChannelName channel, Direction direction, Position position, String flow) {
+        String name = channel.value();
+        int at = position.value();
+        return cached(name, flow, keys.more(name, direction, at),
                 direction == Direction.AFTER ? ttls.latest() : ttls.page(),
-                load -> pages.more(load, channel, direction, position), page -> page.posts().isEmpty(),
-                page -> Outcome.ok(JsonRender.more(withoutAnchor(page, position))));
+                load -> pages.more(load, name, direction, at), page -> page.posts().isEmpty(),
+                page -> Outcome.ok(JsonRender.more(withoutAnchor(page, at))));
     }
 
     /** The channel's public profile ({@code t.me/<channel>}), loaded as part of {@code channel}'s own flow. */
-    public Future<Answer> preview(String channel) {
-        return preview(channel, channel);
+    public Future<Answer> preview(ChannelName channel) {
+        return preview(channel, channel.value());
     }
 
     /** The channel's profile, loaded as part of {@code flow} (one multi-channel request shares its slots fairly). */
-    public Future<Answer> preview(String channel, String flow) {
-        return cached(channel, flow, keys.preview(channel), ttls.preview(),
-                load -> pages.preview(load, channel), preview -> false, preview -> Outcome.ok(JsonRender.preview(preview)));
+    public Future<Answer> preview(ChannelName channel, String flow) {
+        String name = channel.value();
+        return cached(name, flow, keys.preview(name), ttls.preview(),
+                load -> pages.preview(load, name), preview -> false, preview -> Outcome.ok(JsonRender.preview(preview)));
     }
 
     /** Every counter of the read path by metric name, for {@code GET /metrics}. */
@@ -129,18 +153,19 @@ public final class ChannelService {
         return loaded;
     }
 
+    /** A "not found" is an answer, stored as its problem JSON; any other problem stays a value for this load's callers. */
     private Loaded loaded(Outcome.Fail<?> fail) {
-        byte[] problem = ProblemJson.bytes(fail.problem());
         if (fail.negative()) {
-            return Loaded.value(problem, Answer.KIND_NOT_FOUND, ttls.notFound());
+            return Loaded.value(ProblemJson.bytes(fail.problem()), Answer.KIND_NOT_FOUND, ttls.notFound());
         }
-        return fail.shared() ? Loaded.sharedFailure(problem) : Loaded.localFailure(problem);
+        ProblemError error = new ProblemError(fail.problem());
+        return fail.shared() ? Loaded.sharedFailure(error) : Loaded.localFailure(error);
     }
 
     private static Answer answer(Result result) {
         return switch (result) {
             case Result.Found found -> new Answer.Cached(found.value(), found.source());
-            case Result.Failed failed -> new Answer.Failure(ProblemJson.parse(failed.error()));
+            case Result.Failed failed -> new Answer.Failure(ProblemError.of(failed.error()));
             case Result.Shed shed -> new Answer.Failure(Problem.overloaded(shed.retryAfter()));
         };
     }

@@ -1,5 +1,7 @@
 package tme.api.service;
 
+import tme.api.problem.Problem;
+
 /**
  * A step of a load that either produced a value or stopped with a problem. {@code negative} problems
  * (an unknown channel or post) are answers worth caching for a short while; the others are never cached.

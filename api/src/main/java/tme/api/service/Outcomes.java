@@ -2,6 +2,7 @@ package tme.api.service;
 
 import java.time.Duration;
 import java.util.Optional;
+import tme.api.problem.Problem;
 import tme.coalescing.gate.Passage;
 import tme.scraper.fetch.Upstream;
 import tme.scraper.parse.Anomaly;

@@ -1,6 +1,8 @@
 /**
- * The use cases: read a channel's pages, posts and previews through the cache, loading from t.me once per
- * key (parse, render and compress on the worker pool). Outcomes are values; {@link tme.api.service.Problem}
- * decides every error status.
+ * The use cases every front end calls (REST handlers, GraphQL fetchers): read a channel's pages, posts and previews
+ * through the cache, loading from t.me once per key (parse, render and compress on the worker pool). Inputs arrive
+ * as value types that validated themselves ({@link tme.api.service.ChannelName}, {@link tme.api.service.Position},
+ * {@link tme.api.service.PostId}, {@link tme.api.service.Directions}, {@link tme.api.service.ChannelNames});
+ * outcomes are values, and {@link tme.api.problem.Problem} decides every error status.
  */
 package tme.api.service;

@@ -1,4 +1,4 @@
-package tme.api.service;
+package tme.api.problem;
 
 import java.time.Duration;
 
@@ -75,6 +75,11 @@ public record Problem(int status, String code, String detail, String parameter, 
         return new Problem(413, "body_too_large", "Request body is larger than " + maxBytes + " bytes", null, null);
     }
 
+    /** A body in a media type the route does not read (a GraphQL POST that is neither JSON nor GraphQL). */
+    public static Problem unsupportedMediaType(String detail) {
+        return new Problem(415, "unsupported_media_type", detail, null, null);
+    }
+
     /** A request HTTP could not even carry: bad percent-encoding (400), a URI or headers too long (414, 431). */
     public static Problem malformedRequest(int status, String detail) {
         return new Problem(status, "malformed_request", detail, null, null);
@@ -92,6 +97,7 @@ public record Problem(int status, String code, String detail, String parameter, 
             case 405 -> "Method Not Allowed";
             case 413 -> "Content Too Large";
             case 414 -> "URI Too Long";
+            case 415 -> "Unsupported Media Type";
             case 431 -> "Request Header Fields Too Large";
             case 422 -> "Unprocessable Content";
             case 502 -> "Bad Gateway";

@@ -1,0 +1,48 @@
+package tme.api.graphql;
+
+import graphql.analysis.FieldComplexityCalculator;
+import graphql.analysis.FieldComplexityEnvironment;
+import graphql.analysis.MaxQueryComplexityInstrumentation;
+import graphql.execution.AbortExecutionException;
+import java.util.List;
+import tme.redis.Counters;
+
+/**
+ * At most {@code maxCost} t.me page loads per query ({@code GRAPHQL_MAX_COST}), counted before any field runs. A
+ * query's cost is its upstream fan-out: each {@code body}, {@code post}, {@code more} and {@code preview} field may
+ * load one page, {@code previews} one per name given; nothing below the root costs anything (it reads the same
+ * stored answer), nor does introspection. A load answered from the cache costs nothing in fact: the count is what
+ * the query could cost on a cold cache, the only bound that holds before it runs.
+ */
+final class CostLimit extends MaxQueryComplexityInstrumentation {
+
+    private final Counters<Count> counts;
+
+    CostLimit(int maxCost, Counters<Count> counts) {
+        super(maxCost, new FanOut());
+        this.counts = counts;
+    }
+
+    @Override
+    protected AbortExecutionException mkAbortException(int cost, int maxCost) {
+        counts.increment(Count.REFUSED_COST);
+        return new LimitExceeded("query_too_costly",
+                "The query may load " + cost + " pages from t.me; at most " + maxCost + " are allowed");
+    }
+
+    /** Pages a field may load from t.me: only root fields load. */
+    static final class FanOut implements FieldComplexityCalculator {
+
+        @Override
+        public int calculate(FieldComplexityEnvironment field, int childCost) {
+            if (field.getParentEnvironment() != null) {
+                return 0;
+            }
+            return switch (field.getFieldDefinition().getName()) {
+                case "body", "more", "post", "preview" -> 1;
+                case "previews" -> field.getArguments().get("channels") instanceof List<?> names ? names.size() : 0;
+                default -> 0;
+            };
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package tme.api.graphql;
+
+import com.github.benmanes.caffeine.cache.AsyncCache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.vertx.core.Future;
+import io.vertx.core.WorkerExecutor;
+import java.util.concurrent.CompletableFuture;
+import tme.cache.Stored;
+import tme.redis.Counters;
+
+/**
+ * Each stored answer decoded once for GraphQL, kept beside the stored bytes and read by every later query: a hit
+ * costs a lookup, not a decompression and a parse of the whole page (measured in {@code GraphQLHitBenchmark}). The
+ * answer was rendered once, by the load that stored it; GraphQL never renders it again.
+ *
+ * <p>Kept like the decompressed copies REST writes ({@code BodyCopies}): keyed by the stored value's identity
+ * ({@code weakKeys}), so a decoded copy lives no longer than the L1 entry holding its value and a newer entry never
+ * meets an old copy; under its own memory bound ({@code MEMORY_CACHE_DECODED_MB}). Decoding runs on the worker
+ * pool, once per value however many queries ask meanwhile. A bound of 0 keeps none: every hit decodes again.
+ */
+final class DecodedCopies {
+
+    /**
+     * Heap a decoded answer retains per byte of its JSON, rounded up from {@code DecodedCopiesTest}: 1.5 for the
+     * recorded Russian-language pages, 2.3 for durov's, whose emoji make its strings UTF-16 (Latin-1 ones take a
+     * byte a character), plus a map of boxed values per JSON object.
+     */
+    static final int BYTES_PER_JSON_BYTE = 3;
+    /** Heap of an entry beyond its tree: the weak key, the node, the future. */
+    static final int ENTRY_OVERHEAD = 160;
+
+    private final AsyncCache<Stored, Object> copies;
+    private final WorkerExecutor workers;
+    private final Counters<Count> counts;
+
+    private DecodedCopies(AsyncCache<Stored, Object> copies, WorkerExecutor workers, Counters<Count> counts) {
+        this.copies = copies;
+        this.workers = workers;
+        this.counts = counts;
+    }
+
+    /** Copies bounded to {@code maxBytes} of heap, decoded on {@code workers}; 0 keeps none. */
+    static DecodedCopies bounded(long maxBytes, WorkerExecutor workers, Counters<Count> counts) {
+        return new DecodedCopies(maxBytes <= 0 ? null : Caffeine.newBuilder()
+                .weakKeys()
+                .maximumWeight(maxBytes)
+                .<Stored, Object>weigher((stored, tree) -> weight(stored))
+                .buildAsync(), workers, counts);
+    }
+
+    /** The decoded answer of {@code stored} (a 200 answer's JSON): at once when kept, else decoded on the workers. */
+    Future<Object> of(Stored stored) {
+        if (copies == null) {
+            return decode(stored);
+        }
+        CompletableFuture<Object> copy = copies.get(stored, (value, executor) ->
+                decode(value).toCompletionStage().toCompletableFuture());
+        return Future.fromCompletionStage(copy);
+    }
+
+    /** The heap a decoded copy of {@code stored} is accounted for. */
+    static int weight(Stored stored) {
+        long weight = (long) stored.rawSize() * BYTES_PER_JSON_BYTE + ENTRY_OVERHEAD;
+        return (int) Math.min(Integer.MAX_VALUE, weight);
+    }
+
+    private Future<Object> decode(Stored stored) {
+        return workers.executeBlocking(() -> {
+            counts.increment(Count.DECODED);
+            return StoredJson.decode(stored.raw());
+        }, false);
+    }
+}

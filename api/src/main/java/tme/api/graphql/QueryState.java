@@ -1,0 +1,17 @@
+package tme.api.graphql;
+
+import graphql.schema.DataFetchingEnvironment;
+
+/**
+ * One GraphQL request's own state, carried in its {@code GraphQLContext}: the flow its loads belong to at the
+ * upstream gate (the whole query is one flow, as a whole {@code /v1/previews} request is) and what it read.
+ *
+ * @param flow  the query's flow, shared by every field's loads
+ * @param reads what its fields read, for the answer's {@code Cache-Control}
+ */
+record QueryState(String flow, QueryReads reads) {
+
+    static QueryState of(DataFetchingEnvironment env) {
+        return env.getGraphQlContext().get(QueryState.class);
+    }
+}

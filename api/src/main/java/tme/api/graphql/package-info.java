@@ -1,0 +1,8 @@
+/**
+ * The GraphQL front end, beside REST over the same services: a schema with the REST JSON's shape and field names,
+ * root fetchers that call the services a REST handler calls (so both share one load, one render and one cache
+ * entry), decoded copies of stored answers kept beside the stored bytes, one previews DataLoader per request, limits
+ * on depth, size and t.me fan-out checked before any field runs, and errors with the REST meanings. Entry point:
+ * {@link tme.api.graphql.GraphQLFront}.
+ */
+package tme.api.graphql;

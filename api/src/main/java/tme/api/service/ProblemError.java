@@ -1,0 +1,22 @@
+package tme.api.service;
+
+import tme.api.problem.Problem;
+import tme.api.render.ProblemJson;
+import tme.coalescing.LoadError;
+
+/**
+ * A load's problem as the coalescing cache carries it: the {@link Problem} itself for this process's callers, its
+ * problem JSON only when a lease shares it with other processes (the one place a failure becomes bytes).
+ */
+record ProblemError(Problem problem) implements LoadError {
+
+    @Override
+    public byte[] bytes() {
+        return ProblemJson.bytes(problem);
+    }
+
+    /** The problem behind a failure: ours as it is, another process's read back from its bytes. */
+    static Problem of(LoadError error) {
+        return error instanceof ProblemError ours ? ours.problem() : ProblemJson.parse(error.bytes());
+    }
+}

@@ -1,0 +1,62 @@
+package tme.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** GraphiQL at {@code /graphiql}, served whole from the artifact (nothing from a CDN), and off with {@code GRAPHIQL=false}. */
+class GraphiQLTest {
+
+    static final Pattern ASSET = Pattern.compile("(?:src|href)=\"([^\"]+)\"");
+
+    @Test
+    void graphiql_isServedFromTheServer_withNoExternalUrl() {
+        try (TestServer server = new TestServer(Map.of())) {
+            HttpResponse<String> bare = server.get("/graphiql");
+            assertEquals(302, bare.statusCode());
+            assertEquals("/graphiql/", bare.headers().firstValue("Location").orElseThrow());
+
+            HttpResponse<String> page = server.get("/graphiql/");
+            assertEquals(200, page.statusCode());
+            assertTrue(page.headers().firstValue("Content-Type").orElseThrow().startsWith("text/html"));
+            assertTrue(page.body().contains("<title>GraphiQL</title>"), page.body());
+            assertFalse(page.body().contains("http://") || page.body().contains("https://") || page.body().contains("//cdn"),
+                    "an external URL in " + page.body());
+            assertTrue(page.body().contains("\"graphQLUri\":\"/graphql\""), "GraphiQL asks this server: " + page.body());
+            List<String> assets = assets(page.body());
+            assertEquals(2, assets.size(), "the page's script and style sheet: " + assets);
+            for (String asset : assets) {
+                assertTrue(asset.startsWith("./static/"), asset);
+                HttpResponse<String> served = server.get("/graphiql/" + asset.substring(2));
+                assertEquals(200, served.statusCode(), asset);
+                assertTrue(served.body().length() > 1_000, asset + " is " + served.body().length() + " characters");
+            }
+            assertEquals(0, server.tme.totalHits());
+        }
+    }
+
+    @Test
+    void graphiqlOff_is404_andGraphQLStillAnswers() {
+        try (TestServer server = new TestServer(Map.of("GRAPHIQL", "false"))) {
+            ErrorsTest.assertProblem(server.get("/graphiql/"), 404, "route_not_found");
+            ErrorsTest.assertProblem(server.get("/graphiql"), 404, "route_not_found");
+            assertEquals("Query", Gql.data(server, "{ __typename }").getString("__typename"));
+        }
+    }
+
+    private static List<String> assets(String html) {
+        Matcher matcher = ASSET.matcher(html);
+        List<String> assets = new java.util.ArrayList<>();
+        while (matcher.find()) {
+            assets.add(matcher.group(1));
+        }
+        return assets;
+    }
+}

@@ -1,0 +1,122 @@
+package tme.api.graphql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.WorkerExecutor;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.lang.ref.Reference;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import tme.cache.Stored;
+import tme.redis.Counters;
+
+/** Decoded copies: one decoding per stored value however many read it, and a weight that covers their heap. */
+class DecodedCopiesTest {
+
+    final Vertx vertx = Vertx.vertx();
+    final WorkerExecutor workers = vertx.createSharedWorkerExecutor("decode-test", 2);
+    final Counters<Count> counts = new Counters<>(Count.class, EnumSet.allOf(Count.class));
+
+    @AfterEach
+    void stop() throws Exception {
+        vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void aStoredValue_isDecodedOnce_andEveryReadGetsTheSameTree() throws Exception {
+        DecodedCopies copies = DecodedCopies.bounded(64L << 20, workers, counts);
+        Stored stored = stored(StoredJsonTest.durovBody());
+        List<Future<Object>> reads = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            reads.add(copies.of(stored));
+        }
+        Object first = await(reads.getFirst());
+        for (Future<Object> read : reads) {
+            assertSame(first, await(read));
+        }
+        assertEquals(1L, counts.snapshot().get("graphql.decoded"));
+
+        Stored newer = stored(StoredJsonTest.durovBody());
+        assertNotSame(first, await(copies.of(newer)), "keyed by the stored value itself, not its content");
+        assertEquals(2L, counts.snapshot().get("graphql.decoded"));
+    }
+
+    @Test
+    void noCopiesKept_decodesEveryRead() throws Exception {
+        DecodedCopies copies = DecodedCopies.bounded(0, workers, counts);
+        Stored stored = stored(StoredJsonTest.durovBody());
+        assertEquals(await(copies.of(stored)), await(copies.of(stored)));
+        assertEquals(2L, counts.snapshot().get("graphql.decoded"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"s-durov-2026-05-hortay.html", "s-meduzalive-2026-05-hortay.html",
+        "s-topwar_official-2023-02-any2feed.html"})
+    void accountedWeight_coversTheHeapADecodedAnswerRetains(String page) {
+        byte[] json = StoredJsonTest.body(page);
+        long retained = retainedPerTree(json, 200);
+        long accounted = DecodedCopies.weight(stored(json));
+
+        System.out.printf("%s: decoded %d JSON bytes: retained %d bytes (%.2f per JSON byte), accounted %d%n",
+                page, json.length, retained, (double) retained / json.length, accounted);
+        assertTrue(accounted >= retained, "accounted " + accounted + " < retained " + retained);
+        assertTrue(accounted < 5 * retained / 2, "over-accounted: " + accounted + " for " + retained);
+    }
+
+    /**
+     * Heap one decoded tree of {@code json} retains, from {@code copies} of them held at once. This JVM ran other
+     * tests first, whose leftovers (closing event loops, cleaners) may be freed meanwhile: a measurement counts only
+     * if the heap comes back to where it started once the trees are dropped, else it is taken again.
+     */
+    private static long retainedPerTree(byte[] json, int copies) {
+        MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+        for (int attempt = 1; ; attempt++) {
+            long before = usedHeapAfterGc(memory);
+            List<Object> trees = new ArrayList<>(copies);
+            for (int i = 0; i < copies; i++) {
+                trees.add(StoredJson.decode(json));
+            }
+            long held = usedHeapAfterGc(memory) - before;
+            Reference.reachabilityFence(trees);
+            trees = null;
+            long drift = Math.abs(usedHeapAfterGc(memory) - before);
+            if (held > 0 && drift < held / 20) {
+                return held / copies;
+            }
+            if (attempt == 5) {
+                throw new AssertionError("the heap would not settle: held " + held + ", drift " + drift);
+            }
+        }
+    }
+
+    private static Stored stored(byte[] json) {
+        return Stored.of(json, 0, Instant.parse("2026-05-05T16:00:00Z"), Duration.ofSeconds(10));
+    }
+
+    private static Object await(Future<Object> future) throws Exception {
+        return future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+
+    static long usedHeapAfterGc(MemoryMXBean memory) {
+        long used = Long.MAX_VALUE;
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+            used = Math.min(used, memory.getHeapMemoryUsage().getUsed());
+        }
+        return used;
+    }
+}
