@@ -41,6 +41,11 @@ final class EntityMarkup {
         return element.normalName().equals(Selectors.TEXT_PRE_TAG);
     }
 
+    /** {@code <pre>} and {@code <blockquote>}: blocks, whose line break t.me leaves to the browser. */
+    static boolean isBlock(Element element) {
+        return Selectors.TEXT_BLOCK_TAGS.contains(element.normalName());
+    }
+
     static Mark emoji(Element element) {
         return Mark.link(EntityType.EMOJI, imageUrl(element));
     }
