@@ -165,6 +165,27 @@ class TextEntitiesTest {
     }
 
     @Test
+    void emojiWithoutItsImage_isOnlyItsCharacter() {
+        // Found by MutatedPagesTest (an <i class="emoji"> whose style was dropped): before, Entity(EMOJI, 0, 2) with
+        // no url, an emoji entity without the image it stands for.
+        Text text = parse("<i class=\"emoji\"><b>👍</b></i> ok");
+
+        assertEquals("👍 ok", text.string());
+        assertEquals(List.of(), text.entities());
+    }
+
+    @Test
+    void customEmojiWithoutAnId_isItsOrdinaryEmojiOrOnlyItsCharacter() {
+        // Before: Entity(CUSTOM_EMOJI, 0, 2, url) and Entity(CUSTOM_EMOJI, 2, 2) without custom_emoji_id.
+        Text text = parse("<tg-emoji><i class=\"emoji\" style=\"background-image:url('//telegram.org/img/emoji/40/"
+                + "F09F918D.png')\"><b>👍</b></i></tg-emoji><tg-emoji emoji-id=\" \">🙂</tg-emoji>");
+
+        assertEquals("👍🙂", text.string());
+        assertEquals(List.of(new Entity(EntityType.EMOJI, 0, 2, "https://telegram.org/img/emoji/40/F09F918D.png", null,
+                null)), text.entities());
+    }
+
+    @Test
     void unknownTags_giveTheirTextAndNoEntity() {
         Text text = parse("<span>a</span><foo-bar>b</foo-bar><div>c</div><i class=\"icon\"></i><!-- note -->d");
 
