@@ -195,10 +195,20 @@ class TextEntitiesTest {
 
     @Test
     void emptyAndOddMarkup_neverThrow() {
-        assertEquals(new Text("", "", List.of()), parse(""));
-        assertEquals(List.of(), parse("<b></b><a href=\"https://x.org\"></a><i class=\"emoji\"></i>").entities());
         assertEquals("x", parse("<b>x</i></u></b></b>").string());
         assertEquals(List.of(Entity.of(EntityType.BOLD, 0, 1)), parse("<b>x").entities());
+    }
+
+    @Test
+    void aTextDivShowingNoText_isNoText() {
+        // Found by MutatedPagesRenderTest (an emptied text div): before, Text("", "", []), which the answer
+        // wrote as "text":{"string":"","html":""}; empty parts are left out of answers.
+        assertNull(parse(""));
+        assertNull(parse("<b></b><a href=\"https://x.org\"></a><i class=\"emoji\"></i>"));
+        assertNull(parse(" <br/>\n  "));
+        assertNull(TextParser.text(node(""), false));
+        assertNull(TextParser.shown(node("<br>")));
+        assertEquals(new Rich("", ""), TextParser.rich(node(""))); // a required part (a service text) stays
     }
 
     @Test
