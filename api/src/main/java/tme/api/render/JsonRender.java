@@ -21,9 +21,9 @@ import tme.scraper.model.Post;
 public final class JsonRender {
 
     /**
-     * Characters outside the BMP as their 4 UTF-8 bytes, not as {@code \uD83C\uDDEA} pairs (12 bytes). Safe because
-     * parsed strings hold no lone surrogate, which jackson-core 2.18 would merge with the next character. (2.18
-     * still escapes a pair that straddles a 1000-character boundary of a longer string: valid, 8 bytes more.)
+     * Characters outside the BMP as their 4 UTF-8 bytes, not as {@code "\\uD83C\\uDDEA"} pairs (12 bytes). Safe
+     * because parsed strings hold no lone surrogate, which jackson-core 2.18 would merge with the next character.
+     * (2.18 still escapes a pair that straddles a 1000-character boundary of a longer string: valid, 8 bytes more.)
      */
     private static final JsonFactory FACTORY =
             JsonFactory.builder().enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8).build();

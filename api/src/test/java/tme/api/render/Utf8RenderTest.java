@@ -14,7 +14,7 @@ class Utf8RenderTest {
     /** Any JSON escape of a UTF-16 surrogate, high or low. */
     private static final Pattern SURROGATE_ESCAPE = Pattern.compile("\\\\u[dD][89a-fA-F][0-9a-fA-F]{2}");
 
-    /** 🇪🇺 is U+1F1EA U+1F1FA. Before, it was the 24 ASCII bytes {@code \uD83C\uDDEA\uD83C\uDDFA}. */
+    /** 🇪🇺 is U+1F1EA U+1F1FA. Before, it was the 24 ASCII bytes {@code "\\uD83C\\uDDEA\\uD83C\\uDDFA"}. */
     private static final byte[] EU_FLAG_UTF8 = {
             (byte) 0xF0, (byte) 0x9F, (byte) 0x87, (byte) 0xAA, (byte) 0xF0, (byte) 0x9F, (byte) 0x87, (byte) 0xBA};
 
