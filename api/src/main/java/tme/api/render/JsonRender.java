@@ -22,7 +22,8 @@ public final class JsonRender {
 
     /**
      * Characters outside the BMP as their 4 UTF-8 bytes, not as {@code "\\uD83C\\uDDEA"} pairs (12 bytes). Safe
-     * because parsed strings hold no lone surrogate, which jackson-core 2.18 would merge with the next character.
+     * because what is written here holds no lone surrogate, which jackson-core 2.18 would merge with the next
+     * character: the parser replaces them, and texts are cut at code points (the feeds' titles), never inside a pair.
      * (2.18 still escapes a pair that straddles a 1000-character boundary of a longer string: valid, 8 bytes more.)
      */
     private static final JsonFactory FACTORY =
