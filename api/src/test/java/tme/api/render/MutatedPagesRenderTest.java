@@ -34,7 +34,7 @@ import tme.scraper.testing.fuzz.PageMutations;
  */
 class MutatedPagesRenderTest {
 
-    @Property(tries = 25, seed = "110611")
+    @Property(tries = 15, seed = "110611")
     void channelPages_everyAnswerRendersAndReadsBack(@ForAll("channelPages") MutatedPage page) {
         assertEveryAnswerRenders(page.html());
     }
@@ -70,7 +70,8 @@ class MutatedPagesRenderTest {
             if (ChannelPageParser.parse(html, mode) instanceof Parsed.Ok<ChannelPage> ok) {
                 JsonObject body = WireChecks.readBack(JsonRender.body(ok.value()), violations);
                 assertPostsReadBack(ok.value().posts(), body.getJsonObject("content").getJsonArray("posts"), violations);
-                for (Post post : ok.value().posts()) {
+                // /v1/post answers one post of such a page; the simplified posts are the full ones cut down.
+                for (Post post : mode == ParserMode.FULL ? ok.value().posts() : List.<Post>of()) {
                     assertPostsReadBack(List.of(post),
                             new JsonArray().add(WireChecks.readBack(JsonRender.post(post), violations)), violations);
                 }

@@ -34,7 +34,7 @@ import tme.scraper.testing.fuzz.PageMutations;
  */
 class MutatedPagesTest {
 
-    @Property(tries = 40, seed = "110601")
+    @Property(tries = 30, seed = "110601")
     void channelPages_everyParserAnswersAndEveryModelIsSound(@ForAll("channelPages") MutatedPage page) {
         assertEveryParserSound(page.html());
     }
