@@ -35,15 +35,11 @@ final class ChannelHeaderParser {
     private static Rich title(Element header) {
         Element span = header.selectFirst(Selectors.CHANNEL_TITLE);
         Element node = span != null ? span : header.selectFirst(Selectors.CHANNEL_TITLE_BOX);
-        return node == null ? null : TextParser.rich(node);
+        return TextParser.shown(node);
     }
 
     private static Rich description(Document doc) {
-        Element node = doc.selectFirst(Selectors.CHANNEL_DESCRIPTION);
-        if (node == null || node.text().isBlank()) {
-            return null;
-        }
-        return TextParser.rich(node);
+        return TextParser.shown(doc.selectFirst(Selectors.CHANNEL_DESCRIPTION));
     }
 
     /** og:image is the full-size picture; the header's img is the fallback. Channels without a photo have neither. */

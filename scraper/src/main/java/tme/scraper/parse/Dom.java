@@ -10,10 +10,14 @@ final class Dom {
 
     private Dom() {}
 
-    /** Parses a page or fragment; inner HTML is then serialized as t.me sent it (no pretty-printing). */
+    /**
+     * Parses a page or fragment; inner HTML is then serialized as t.me sent it (no pretty-printing), and every
+     * text and attribute is well-formed UTF-16 ({@link WellFormed}).
+     */
     static Document parse(String html) {
         Document doc = Jsoup.parse(html);
         doc.outputSettings().prettyPrint(false);
+        WellFormed.fix(doc);
         return doc;
     }
 

@@ -31,10 +31,13 @@ final class EntityLinks {
 
     private EntityLinks() {}
 
-    /** The entity for a link, or null for an anchor without a target (then it is plain text). */
+    /**
+     * The entity for a link, or null for an anchor without a target, or with a script or data URI no client should
+     * open (then it is plain text).
+     */
     static EntityMarkup.Mark classify(String href, String onclick, String text) {
         String target = href.strip();
-        if (target.isEmpty()) {
+        if (target.isEmpty() || Urls.runsScriptOrData(target)) {
             return null;
         }
         String shown = text.strip();

@@ -41,11 +41,21 @@ final class EntityMarkup {
         return element.normalName().equals(Selectors.TEXT_PRE_TAG);
     }
 
-    static Mark emoji(Element element) {
-        return Mark.link(EntityType.EMOJI, imageUrl(element));
+    /** {@code <pre>} and {@code <blockquote>}: blocks, whose line break t.me leaves to the browser. */
+    static boolean isBlock(Element element) {
+        return Selectors.TEXT_BLOCK_TAGS.contains(element.normalName());
     }
 
-    /** A custom emoji: its id, and as url the image of the ordinary emoji t.me draws in its place, if any. */
+    /** A plain emoji with its image; without an image (no style) the emoji is only its character: no entity. */
+    static Mark emoji(Element element) {
+        String url = imageUrl(element);
+        return url == null ? null : Mark.link(EntityType.EMOJI, url);
+    }
+
+    /**
+     * A custom emoji: its id, and as url the image of the ordinary emoji t.me draws in its place, if any. Without
+     * an id it is that ordinary emoji (or, without an image either, only its character).
+     */
     static Mark customEmoji(Element element) {
         String id = element.attr(Selectors.TEXT_CUSTOM_EMOJI_ID).strip();
         String url = null;
@@ -55,7 +65,10 @@ final class EntityMarkup {
                 break;
             }
         }
-        return new Mark(EntityType.CUSTOM_EMOJI, url, null, id.isEmpty() ? null : id);
+        if (id.isEmpty()) {
+            return url == null ? null : Mark.link(EntityType.EMOJI, url);
+        }
+        return new Mark(EntityType.CUSTOM_EMOJI, url, null, id);
     }
 
     /**

@@ -17,8 +17,13 @@ import tme.scraper.model.Entity;
  *
  * <p>Rules for the string: text nodes as they are (jsoup has decoded {@code &amp;}, {@code &lt;}, ...;
  * {@code &nbsp;} stays U+00A0, which is what the message really holds, and it is one code unit like a
- * space), {@code <br>} is {@code \n}, an emoji image gives its emoji character. Leading and trailing
- * whitespace is trimmed: Telegram never stores it, and the recorded fragments carry indentation there.
+ * space), {@code <br>} is {@code \n}, an emoji image gives its emoji character, and a {@code <pre>} or
+ * {@code <blockquote>} block followed by more text is followed by {@code \n} (t.me drops the line break that
+ * ends a block, since a browser breaks the line there anyway: {@code <pre>print(1)</pre>secret} is
+ * {@code "print(1)\nsecret"}). Leading and trailing whitespace is trimmed: Telegram never stores it, and the
+ * recorded fragments carry indentation there.
+ *
+ * <p>Entities over whitespace only ({@code <b><br></b>}, a bold line break) are dropped: they mark no text.
  */
 final class EntityWalker {
 
@@ -41,6 +46,8 @@ final class EntityWalker {
     private final boolean withEntities;
     /** Above 0 inside {@code <pre>}: a {@code <code>} there names the block's language, it is not inline code. */
     private int preDepth;
+    /** A block just closed: its line break is written before whatever comes next, so trailing blocks get none. */
+    private boolean breakPending;
 
     private EntityWalker(boolean withEntities) {
         this.withEntities = withEntities;
@@ -56,14 +63,33 @@ final class EntityWalker {
     private void children(Element parent, int depth) {
         for (Node child : parent.childNodes()) {
             switch (child) {
-                case TextNode text -> sb.append(text.getWholeText());
+                case TextNode text -> text(text.getWholeText());
                 case Element element -> element(element, depth + 1);
                 default -> { } // comments and data nodes are not text
             }
         }
     }
 
+    private void text(String text) {
+        if (!text.isEmpty()) {
+            writePendingBreak();
+            sb.append(text);
+        }
+    }
+
+    /**
+     * Before an element rather than before its first character, so an entity that starts right after a block
+     * starts after the break, not on it.
+     */
+    private void writePendingBreak() {
+        if (breakPending) {
+            breakPending = false;
+            sb.append('\n');
+        }
+    }
+
     private void element(Element element, int depth) {
+        writePendingBreak();
         if (element.normalName().equals(Selectors.TEXT_LINE_BREAK_TAG)) {
             sb.append('\n');
         } else if (depth > MAX_DEPTH) {
@@ -91,6 +117,9 @@ final class EntityWalker {
         }
         if (slot >= 0 && sb.length() > start) {
             fill(slot, start, EntityMarkup.formatting(element, preDepth > 0, sb, start));
+        }
+        if (EntityMarkup.isBlock(element)) {
+            breakPending = true;
         }
     }
 
@@ -121,7 +150,10 @@ final class EntityWalker {
         }
     }
 
-    /** Trims the string and clips every entity to the trimmed range (an entity left empty is dropped). */
+    /**
+     * Trims the string and clips every entity to the trimmed range; an entity left empty, or over whitespace
+     * only, is dropped.
+     */
     private Walked finish() {
         int from = 0;
         int to = sb.length();
@@ -131,17 +163,26 @@ final class EntityWalker {
         while (to > from && Character.isWhitespace(sb.charAt(to - 1))) {
             to--;
         }
+        String string = sb.substring(from, to);
         List<Entity> entities = new ArrayList<>();
         for (Entity entity : slots) {
-            if (entity != null) {
-                Entity clipped = clip(entity, from, to);
-                if (clipped != null) {
-                    entities.add(clipped);
-                }
+            Entity clipped = entity == null ? null : clip(entity, from, to);
+            if (clipped != null && !isBlank(string, clipped)) {
+                entities.add(clipped);
             }
         }
         entities.sort(ORDER); // List.sort is stable: ties keep pre-order (outer first)
-        return new Walked(sb.substring(from, to), entities);
+        return new Walked(string, entities);
+    }
+
+    /** Whitespace as the trim counts it ({@link Character#isWhitespace}; U+00A0 is not, as it is kept in the string). */
+    private static boolean isBlank(String string, Entity entity) {
+        for (int i = entity.offset(); i < entity.offset() + entity.length(); i++) {
+            if (!Character.isWhitespace(string.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static Entity clip(Entity entity, int from, int to) {

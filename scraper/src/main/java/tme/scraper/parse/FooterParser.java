@@ -31,8 +31,7 @@ final class FooterParser {
     }
 
     static Rich author(Element bubble) {
-        Element signature = bubble.selectFirst(Selectors.AUTHOR_SIGNATURE);
-        return signature == null || signature.text().isBlank() ? null : TextParser.rich(signature);
+        return TextParser.shown(bubble.selectFirst(Selectors.AUTHOR_SIGNATURE));
     }
 
     /** The post date; null without a {@code <time>}; a malformed datetime throws (the caller counts it). */

@@ -15,8 +15,11 @@ final class InlineKeyboardParser {
         for (Element row : message.select(Selectors.INLINE_ROW)) {
             for (Element button : row.select(Selectors.INLINE_BUTTON)) {
                 String title = Dom.text(button, Selectors.INLINE_BUTTON_TEXT);
-                buttons.add(new InlineButton(title != null ? title : Dom.blankToNull(button.text()),
-                        button.hasAttr("href") ? Urls.link(button.attr("href")) : null));
+                InlineButton parsed = new InlineButton(title != null ? title : Dom.blankToNull(button.text()),
+                        button.hasAttr("href") ? Urls.link(button.attr("href")) : null);
+                if (parsed.title() != null || parsed.url() != null) { // a button with neither is nothing to show
+                    buttons.add(parsed);
+                }
             }
         }
         return buttons;

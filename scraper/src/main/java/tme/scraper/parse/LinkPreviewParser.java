@@ -6,6 +6,9 @@ import tme.scraper.model.LinkPreview;
 /** The link preview card: site, title, description, its image as {@code thumb}, and the target URL. */
 final class LinkPreviewParser {
 
+    /** A card with nothing readable in it: no preview, as the answer leaves empty objects out. */
+    private static final LinkPreview NOTHING = new LinkPreview(null, null, null, null, null);
+
     private LinkPreviewParser() {}
 
     static LinkPreview parse(Element bubble) {
@@ -13,12 +16,12 @@ final class LinkPreviewParser {
         if (card == null) {
             return null;
         }
-        Element description = card.selectFirst(Selectors.PREVIEW_DESCRIPTION);
-        return new LinkPreview(
+        LinkPreview parsed = new LinkPreview(
                 Dom.text(card, Selectors.PREVIEW_SITE),
                 Dom.text(card, Selectors.PREVIEW_TITLE),
-                description == null || description.text().isBlank() ? null : TextParser.rich(description),
+                TextParser.shown(card.selectFirst(Selectors.PREVIEW_DESCRIPTION)),
                 Urls.background(card.selectFirst(Selectors.PREVIEW_THUMB)),
                 Urls.link(card.attr("href")));
+        return parsed.equals(NOTHING) ? null : parsed;
     }
 }

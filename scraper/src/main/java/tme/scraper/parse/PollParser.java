@@ -8,6 +8,9 @@ import tme.scraper.model.Poll;
 /** A poll: question, type, voter count (from the footer line) and options with their percentages. */
 final class PollParser {
 
+    /** A poll block (or option) with nothing readable in it is left out, as the answer leaves empty objects out. */
+    private static final Poll NOTHING = new Poll(null, null, null, List.of());
+
     private PollParser() {}
 
     static Poll parse(Element bubble) {
@@ -17,11 +20,15 @@ final class PollParser {
         }
         List<Poll.Option> options = new ArrayList<>();
         for (Element option : poll.select(Selectors.POLL_OPTION)) {
-            options.add(new Poll.Option(Dom.text(option, Selectors.POLL_OPTION_TEXT),
-                    percent(Dom.text(option, Selectors.POLL_OPTION_PERCENT))));
+            Poll.Option parsed = new Poll.Option(Dom.text(option, Selectors.POLL_OPTION_TEXT),
+                    percent(Dom.text(option, Selectors.POLL_OPTION_PERCENT)));
+            if (parsed.name() != null || parsed.percent() != null) {
+                options.add(parsed);
+            }
         }
-        return new Poll(Dom.text(poll, Selectors.POLL_QUESTION), Dom.text(poll, Selectors.POLL_TYPE),
+        Poll parsed = new Poll(Dom.text(poll, Selectors.POLL_QUESTION), Dom.text(poll, Selectors.POLL_TYPE),
                 Dom.text(bubble, Selectors.POLL_VOTERS), options);
+        return parsed.equals(NOTHING) ? null : parsed;
     }
 
     private static Integer percent(String shown) {

@@ -28,7 +28,8 @@ final class ReactionParser {
             return new Reaction.Paid(count);
         }
         Element custom = node.selectFirst(Selectors.CUSTOM_EMOJI);
-        if (custom != null) {
+        // Without its id a custom emoji is told by its fallback emoji image only, as in texts.
+        if (custom != null && !custom.attr(Selectors.CUSTOM_EMOJI_ID_ATTR).isBlank()) {
             Element fallback = custom.selectFirst(Selectors.EMOJI);
             return new Reaction.CustomEmoji(custom.attr(Selectors.CUSTOM_EMOJI_ID_ATTR).strip(),
                     fallback == null ? null : Dom.text(fallback, Selectors.EMOJI_GLYPH),

@@ -187,6 +187,8 @@ final class Selectors {
     static final String TEXT_PRE_TAG = "pre";
     static final String TEXT_LANGUAGE_CLASS_PREFIX = "language-";
     static final String TEXT_BLOCKQUOTE_TAG = "blockquote";
+    /** Blocks: t.me writes no {@code <br>} after them, the text goes on on the next line. */
+    static final java.util.Set<String> TEXT_BLOCK_TAGS = java.util.Set.of(TEXT_PRE_TAG, TEXT_BLOCKQUOTE_TAG);
     static final String TEXT_LINE_BREAK_TAG = "br";
     static final String TEXT_LINK_TAG = "a";
 

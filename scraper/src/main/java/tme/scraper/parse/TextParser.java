@@ -12,7 +12,9 @@ import tme.scraper.model.Text;
  * Text and entities of one text node (a post's text, a caption, a title, a description). The caller
  * picks the node (for a reply, the post's own text, never the quote). {@code string} and entities come
  * from one DOM walk ({@link EntityWalker}); {@code html} is the node's DOM inner HTML, serialized without
- * pretty-printing so it stays what t.me sent (modulo jsoup's escaping). A null node gives null.
+ * pretty-printing so it stays what t.me sent (modulo jsoup's escaping). A null node gives null, and so does a
+ * post text or an optional part that shows no text ({@link #text}, {@link #shown}): an empty text is no text,
+ * and the answer leaves it out.
  */
 final class TextParser {
 
@@ -21,14 +23,23 @@ final class TextParser {
 
     private TextParser() {}
 
-    /** The node's text; entities only when {@code withEntities} (simplified mode has none). */
+    /** The node's text, or null when it shows none; entities only {@code withEntities} (simplified mode has none). */
     static Text text(Element node, boolean withEntities) {
         if (node == null) {
             return null;
         }
         Element own = innermost(node);
         EntityWalker.Walked walked = EntityWalker.walk(own, withEntities);
+        if (walked.string().isEmpty()) {
+            return null;
+        }
         return new Text(walked.string(), innerHtml(own), withEntities ? walked.entities() : List.of());
+    }
+
+    /** The node's {@link #rich} for an optional part (a title, a name, a quote), or null when it shows no text. */
+    static Rich shown(Element node) {
+        Rich rich = rich(node);
+        return rich == null || rich.string().isEmpty() ? null : rich;
     }
 
     /** Plain string (DOM text, {@code <br>} as newline) and inner HTML of a node. */

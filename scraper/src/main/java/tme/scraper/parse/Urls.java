@@ -68,7 +68,20 @@ final class Urls {
         }
         String url = raw.strip();
         String lower = url.toLowerCase(Locale.ROOT);
-        return url.isEmpty() || !lower.matches("^[a-z][a-z0-9+.-]*:.*") || lower.startsWith("data:")
-                || lower.startsWith("javascript:") ? null : url;
+        return url.isEmpty() || !lower.matches("^[a-z][a-z0-9+.-]*:.*") || runsScriptOrData(url) ? null : url;
+    }
+
+    /**
+     * A {@code javascript:}, {@code vbscript:} or {@code data:} URI, read as a browser reads it (tabs and line
+     * breaks anywhere and controls or spaces in front ignored): a link no client should open.
+     */
+    static boolean runsScriptOrData(String raw) {
+        String url = raw.replaceAll("[\\t\\n\\r]", "");
+        int start = 0;
+        while (start < url.length() && url.charAt(start) <= ' ') {
+            start++;
+        }
+        String lower = url.substring(start).toLowerCase(Locale.ROOT);
+        return lower.startsWith("javascript:") || lower.startsWith("vbscript:") || lower.startsWith("data:");
     }
 }

@@ -89,11 +89,11 @@ class TextEntitiesTest {
 
     @Test
     void pre_withLanguageFromItsCodeAndNoInlineCodeInside() {
-        // "Run:\n" 5 -> pre at 5: "print(1)\nx = 2" 14 -> 19 | " then " 6 -> code at 25 "go" 2.
+        // "Run:\n" 5 -> pre at 5: "print(1)\nx = 2" 14 -> 19 | the block's line break 1 -> 20 | " then " 6 -> code at 26.
         Text text = parse("Run:<br/><pre><code class=\"language-python\">print(1)\nx = 2</code></pre> then <code>go</code>");
 
-        assertEquals("Run:\nprint(1)\nx = 2 then go", text.string());
-        assertEquals(List.of(new Entity(EntityType.PRE, 5, 14, null, "python", null), Entity.of(EntityType.CODE, 25, 2)),
+        assertEquals("Run:\nprint(1)\nx = 2\n then go", text.string());
+        assertEquals(List.of(new Entity(EntityType.PRE, 5, 14, null, "python", null), Entity.of(EntityType.CODE, 26, 2)),
                 text.entities());
     }
 
@@ -103,6 +103,52 @@ class TextEntitiesTest {
 
         assertEquals("a  b", text.string());
         assertEquals(List.of(new Entity(EntityType.PRE, 0, 4, null, null, null)), text.entities());
+    }
+
+    @Test
+    void blocks_areFollowedByALineBreakAndTheEntitiesAfterThemMoveByOne() {
+        // t.me writes no <br> after a block. Before: "print(1)secret", bold at 14.
+        Text text = parse("<pre>print(1)</pre>secret <b>bold</b>");
+
+        assertEquals("print(1)\nsecret bold", text.string());
+        assertEquals(List.of(new Entity(EntityType.PRE, 0, 8, null, null, null), Entity.of(EntityType.BOLD, 16, 4)),
+                text.entities());
+    }
+
+    @Test
+    void blocks_quoteThenEntityStartsAfterTheBreakNotOnIt() {
+        // Before: "quotedafter" with bold at 6 over "after".
+        Text text = parse("<blockquote>quoted</blockquote><b>after</b>");
+
+        assertEquals("quoted\nafter", text.string());
+        assertEquals(List.of(Entity.of(EntityType.BLOCKQUOTE, 0, 6), Entity.of(EntityType.BOLD, 7, 5)), text.entities());
+    }
+
+    @Test
+    void blocks_oneBreakAfterNestedBlocksNoneAtTheEndAndABrStillCounts() {
+        assertEquals("code\nnext", parse("<blockquote><pre>code</pre></blockquote>next").string());
+        assertEquals("a\nb", parse("<blockquote>a</blockquote><blockquote>b</blockquote>").string());
+        assertEquals("quote", parse("<blockquote>quote</blockquote>").string());
+        // The line break t.me dropped, then the <br>: the message had an empty line there.
+        assertEquals("a\n\nb", parse("<pre>a</pre><br>b").string());
+        assertEquals("a\nb", TextParser.text(node("<pre>a</pre>b"), false).string());
+    }
+
+    @Test
+    void whitespaceOnlyEntities_areDroppedAndTheOthersKeepTheirPlace() {
+        // Before: [bold 1..2 over "\n"], and "<i> </i>", "<u>\n\n</u>" gave italic and underline entities too.
+        Text text = parse("a<b><br></b>b<i> </i>c<u><br><br></u><s>d</s>");
+
+        assertEquals("a\nb c\n\nd", text.string());
+        assertEquals(List.of(Entity.of(EntityType.STRIKETHROUGH, 7, 1)), text.entities());
+    }
+
+    @Test
+    void whitespaceOnlyEntities_aNoBreakSpaceIsText() {
+        Text text = parse("a<b>&nbsp;</b>b");
+
+        assertEquals("a\u00a0b", text.string());
+        assertEquals(List.of(Entity.of(EntityType.BOLD, 1, 1)), text.entities());
     }
 
     @Test
@@ -119,6 +165,27 @@ class TextEntitiesTest {
     }
 
     @Test
+    void emojiWithoutItsImage_isOnlyItsCharacter() {
+        // Found by MutatedPagesTest (an <i class="emoji"> whose style was dropped): before, Entity(EMOJI, 0, 2) with
+        // no url, an emoji entity without the image it stands for.
+        Text text = parse("<i class=\"emoji\"><b>👍</b></i> ok");
+
+        assertEquals("👍 ok", text.string());
+        assertEquals(List.of(), text.entities());
+    }
+
+    @Test
+    void customEmojiWithoutAnId_isItsOrdinaryEmojiOrOnlyItsCharacter() {
+        // Before: Entity(CUSTOM_EMOJI, 0, 2, url) and Entity(CUSTOM_EMOJI, 2, 2) without custom_emoji_id.
+        Text text = parse("<tg-emoji><i class=\"emoji\" style=\"background-image:url('//telegram.org/img/emoji/40/"
+                + "F09F918D.png')\"><b>👍</b></i></tg-emoji><tg-emoji emoji-id=\" \">🙂</tg-emoji>");
+
+        assertEquals("👍🙂", text.string());
+        assertEquals(List.of(new Entity(EntityType.EMOJI, 0, 2, "https://telegram.org/img/emoji/40/F09F918D.png", null,
+                null)), text.entities());
+    }
+
+    @Test
     void unknownTags_giveTheirTextAndNoEntity() {
         Text text = parse("<span>a</span><foo-bar>b</foo-bar><div>c</div><i class=\"icon\"></i><!-- note -->d");
 
@@ -128,10 +195,20 @@ class TextEntitiesTest {
 
     @Test
     void emptyAndOddMarkup_neverThrow() {
-        assertEquals(new Text("", "", List.of()), parse(""));
-        assertEquals(List.of(), parse("<b></b><a href=\"https://x.org\"></a><i class=\"emoji\"></i>").entities());
         assertEquals("x", parse("<b>x</i></u></b></b>").string());
         assertEquals(List.of(Entity.of(EntityType.BOLD, 0, 1)), parse("<b>x").entities());
+    }
+
+    @Test
+    void aTextDivShowingNoText_isNoText() {
+        // Found by MutatedPagesRenderTest (an emptied text div): before, Text("", "", []), which the answer
+        // wrote as "text":{"string":"","html":""}; empty parts are left out of answers.
+        assertNull(parse(""));
+        assertNull(parse("<b></b><a href=\"https://x.org\"></a><i class=\"emoji\"></i>"));
+        assertNull(parse(" <br/>\n  "));
+        assertNull(TextParser.text(node(""), false));
+        assertNull(TextParser.shown(node("<br>")));
+        assertEquals(new Rich("", ""), TextParser.rich(node(""))); // a required part (a service text) stays
     }
 
     @Test

@@ -105,6 +105,21 @@ class TextFixturesTest {
     }
 
     @Test
+    void durov493_tmesBoldLineBreakIsNoEntity() {
+        Text text = postText("s-durov-2026-05-hortay.html", "durov/493");
+
+        // "... <b>permission to message</b> them on Telegram. <br/><b><br/></b><tg-emoji>🆓</tg-emoji> <b>Sign-up":
+        // the bold ends at 155 | " them on Telegram. " 19 -> 174 | <br/> at 174 | <b><br/></b> at 175, which was
+        // Entity(BOLD, 175, 1) over "\n" before | 🆓 at 176 (2) | " " -> bold at 179.
+        assertEquals(" them on Telegram. \n\n🆓 Sign-up", text.string().substring(155, 186));
+        List<Entity> entities = text.entities();
+        assertEquals(Entity.of(EntityType.BOLD, 134, 21), entities.get(5));
+        assertEquals(custom(176, "5841267724285646096", EMOJI + "F09F8693.png"), entities.get(6));
+        assertEquals(Entity.of(EntityType.BOLD, 179, 34), entities.get(7));
+        assertEquals(10, entities.size());
+    }
+
+    @Test
     void meduzalive141878_nbspStaysOneCodeUnitAndMentionIsNotALink() {
         Text text = postText("s-meduzalive-2026-05-hortay.html", "meduzalive/141878");
 

@@ -106,6 +106,17 @@ class TextLinksTest {
     }
 
     @Test
+    void scriptAndDataLinks_arePlainText() {
+        // Found by MutatedPagesTest (a meduzalive text wrapped in <a href="javascript:alert(1)">): before,
+        // Entity(TEXT_LINK, 0, 5, "javascript:alert(1)"), a link a client would render and run.
+        Text text = parse("<a href=\"javascript:alert(1)\">click</a> <a href=\" Java&#9;Script:alert(1)\"" + CONFIRM
+                + ">x</a> <a href=\"data:text/html,hi\">y</a> <a href=\"VBScript:msgbox\">z</a> <b>ok</b>");
+
+        assertEquals("click x y z ok", text.string());
+        assertEquals(List.of(Entity.of(EntityType.BOLD, 12, 2)), text.entities());
+    }
+
+    @Test
     void linkAroundFormatting_outerLinkFirstThenInner() {
         // meduzalive/141881: <a ... confirm><b>ввела</b></a> between two bold runs.
         // "Великобритания " 14+1 = 15 -> link and bold "ввела" 5 -> 20 bold " санкции" 8.

@@ -2,6 +2,7 @@ package tme.scraper.parse;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Element;
@@ -51,5 +52,16 @@ class UrlsTest {
         assertNull(Urls.absolute("?single"));
         assertNull(Urls.absolute(""));
         assertNull(Urls.absolute(null));
+    }
+
+    @Test
+    void link_keepsAppSchemesAndDropsWhatRunsScriptOrData() {
+        assertEquals("tg://resolve?domain=durov", Urls.link("tg://resolve?domain=durov"));
+        assertEquals("mailto:a@b.c", Urls.link("mailto:a@b.c"));
+        assertEquals("https://t.me/durov", Urls.link("/durov"));
+        assertNull(Urls.link(" JavaScript:alert(1)"));
+        assertNull(Urls.link("data:text/html,hi"));
+        assertNull(Urls.link("vbscript:msgbox")); // before: kept
+        assertTrue(Urls.runsScriptOrData("\u0001java\tscript:alert(1)")); // as a browser reads it
     }
 }

@@ -4,11 +4,17 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 /** Reads the recorded t.me pages from the test classpath ({@code /tme/<name>}, see {@code tme/README.md}). */
 public final class Fixtures {
 
     private Fixtures() {}
+
+    /** The names of the recorded pages starting with {@code prefix} ({@code "s-"}, {@code "frag-"}, ...), sorted. */
+    public static List<String> names(String prefix) {
+        return RecordedPages.shared().names(prefix);
+    }
 
     public static String read(String name) {
         try (InputStream in = Fixtures.class.getResourceAsStream("/tme/" + name)) {

@@ -8,6 +8,7 @@ import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -61,6 +62,11 @@ final class RecordedPages {
     /** The "Telegram: Contact @name" page t.me serves with 200 for a name that is not a channel. */
     String contactPage() {
         return find("notfound-").orElseThrow(() -> new IllegalStateException("no notfound-*.html fixture"));
+    }
+
+    /** The recorded pages whose file name starts with {@code prefix}, sorted. */
+    List<String> names(String prefix) {
+        return names.stream().filter(n -> n.startsWith(prefix) && n.endsWith(".html")).toList();
     }
 
     private Optional<String> find(String prefix) {
