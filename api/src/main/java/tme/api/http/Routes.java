@@ -11,7 +11,6 @@ import io.vertx.ext.web.handler.CorsHandler;
 import java.util.Set;
 import java.util.function.Function;
 import io.vertx.ext.web.RoutingContext;
-import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.graphql.GraphiQLHandler;
 import io.vertx.ext.web.handler.graphql.GraphiQLHandlerOptions;
 import tme.api.service.ChannelService;
@@ -60,9 +59,7 @@ public final class Routes {
         read(router, "/v1/more/:channel/:direction/:position").handler(h::more);
         read(router, "/v1/post/:channel/:id").handler(h::post);
         read(router, "/v1/preview/:channel").handler(h::preview);
-        router.post("/v1/previews")
-                .handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES))
-                .handler(h::previews);
+        json(router.post("/v1/previews")).handler(h::previews);
         graphql(router, vertx, graphql);
         router.route().failureHandler(Routes::failure);
         router.errorHandler(404, ctx -> Responses.problem(ctx, Problem.routeNotFound(ctx.request().path())));
@@ -78,13 +75,19 @@ public final class Routes {
      */
     private static void graphql(Router router, Vertx vertx, GraphQL graphql) {
         router.get("/graphql").handler(graphql.queries());
-        router.post("/graphql").handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES)).handler(graphql.queries());
+        json(router.post("/graphql")).handler(graphql.queries());
         if (graphql.graphiql()) {
             // Queries over HTTP only: the server has no GraphQL over WebSocket (no subscriptions to carry).
             GraphiQLHandlerOptions options = new GraphiQLHandlerOptions().setEnabled(true).setGraphQLUri("/graphql")
                     .setGraphQLWSEnabled(false);
             router.route("/graphiql*").subRouter(GraphiQLHandler.create(vertx, options).router());
         }
+    }
+
+    /** A route reading a JSON body of at most {@link #MAX_BODY_BYTES}. */
+    private static Route json(Route route) {
+        JsonBodies.upTo(MAX_BODY_BYTES).forEach(route::handler);
+        return route;
     }
 
     /** GET and HEAD: HEAD answers the same headers without the body (Vert.x drops it). */
