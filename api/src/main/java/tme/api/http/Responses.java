@@ -32,7 +32,7 @@ final class Responses {
     // is validated and encoded a char at a time on every response.
     private static final CharSequence JSON_TYPE = HttpHeaders.createOptimized(JSON);
     private static final CharSequence PROBLEM_JSON_TYPE = HttpHeaders.createOptimized(PROBLEM_JSON);
-    private static final CharSequence X_CACHE = HttpHeaders.createOptimized("X-Cache");
+    static final CharSequence X_CACHE = HttpHeaders.createOptimized("X-Cache");
 
     private final InstantSource clock;
     private final IdentityBodies identity;
@@ -59,7 +59,10 @@ final class Responses {
             } else {
                 switch (result.result()) {
                     case Answer.Cached cached -> cached(ctx, cached, clock.instant());
-                    case Answer.Failure failure -> problem(ctx, failure.problem());
+                    case Answer.Failure failure -> {
+                        ServerTiming.add(ctx.response().headers(), failure.timings());
+                        problem(ctx, failure.problem());
+                    }
                 }
             }
         });
@@ -81,6 +84,7 @@ final class Responses {
                 .add(HttpHeaders.AGE, Long.toString(stored.age(now).toSeconds()))
                 .add(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING)
                 .add(X_CACHE, HttpCaching.level(answer.source()));
+        ServerTiming.add(headers, answer.timings());
         // Validators only on answers: RFC 9110 (13.2.1) has preconditions ignored where the answer is not a 2xx,
         // so a cached "not found" is never answered with a 304.
         if (ok) {
