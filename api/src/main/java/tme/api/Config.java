@@ -3,8 +3,11 @@ package tme.api;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import tme.api.graphql.GraphQLConfig;
+import tme.api.http.RequestsConfig;
+import tme.api.http.TrustedProxies;
 import tme.cache.CacheConfig;
 import tme.cache.Staleness;
 import tme.coalescing.CoalescingConfig;
@@ -40,13 +43,15 @@ import tme.scraper.parse.ParserMode;
  *                           {@code TELEGRAM_BURST}, {@code TELEGRAM_LOCAL_RATE}, {@code TELEGRAM_LOCAL_BURST})
  * @param graphql            the GraphQL front end's limits, GraphiQL and decoded copies ({@code GRAPHQL_*},
  *                           {@code GRAPHIQL}, {@code MEMORY_CACHE_DECODED_MB})
+ * @param requests           the access log, trusted proxies and the per-client limit ({@code ACCESS_LOG},
+ *                           {@code TRUSTED_PROXIES}, {@code CLIENT_RATE}, {@code CLIENT_BURST})
  */
 public record Config(
         int port, URI telegramBaseUrl, Duration telegramTimeout, ParserMode parserMode, int parseWorkers,
         CacheConfig cache, Ttls ttls, double earlyRefreshWindow, boolean sharedCoalescing, int rawCopiesMaxMb,
         Duration errorTtl, int maxWaiting, int eventLoops, boolean nativeTransport,
         Optional<java.nio.file.Path> bodyFilesDir, SlotsConfig slots, ThrottleConfig throttle,
-        GraphQLConfig graphql) {
+        GraphQLConfig graphql, RequestsConfig requests) {
 
     public static Config fromEnv(Map<String, String> env) {
         EnvReader in = new EnvReader(env);
@@ -68,7 +73,8 @@ public record Config(
                 in.optionalDirectory("BODY_FILES_DIR", "off"),
                 slots(in),
                 throttle(in),
-                graphql(in));
+                graphql(in),
+                requests(in));
         in.failIfAnyProblem();
         return config;
     }
@@ -97,6 +103,17 @@ public record Config(
                 in.integer("GRAPHQL_MAX_TOKENS", GraphQLConfig.DEFAULT_MAX_TOKENS, 50, 100_000),
                 in.flag("GRAPHIQL", true),
                 in.integer("MEMORY_CACHE_DECODED_MB", GraphQLConfig.DEFAULT_DECODED_MB, 0, 1_048_576));
+    }
+
+    /** The per-client limit is off unless {@code CLIENT_RATE} is set; its burst defaults to two seconds of it. */
+    private static RequestsConfig requests(EnvReader in) {
+        RequestsConfig defaults = RequestsConfig.defaults();
+        boolean accessLog = in.flag("ACCESS_LOG", defaults.accessLog());
+        TrustedProxies proxies = in.checked(() -> TrustedProxies.parse("TRUSTED_PROXIES",
+                Objects.requireNonNullElse(in.value("TRUSTED_PROXIES"), "")), TrustedProxies.none());
+        double rate = in.number("CLIENT_RATE", 0, 0, 1_000_000);
+        int burst = in.integer("CLIENT_BURST", RequestsConfig.defaultBurst(rate), 1, 10_000_000);
+        return in.checked(() -> new RequestsConfig(accessLog, proxies, rate, burst), defaults);
     }
 
     private static CacheConfig cache(EnvReader in) {

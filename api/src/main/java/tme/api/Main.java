@@ -2,11 +2,13 @@ package tme.api;
 
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.WorkerExecutor;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.internal.VertxInternal;
 import io.vertx.ext.web.Router;
 import java.time.Duration;
@@ -18,7 +20,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import tme.api.graphql.GraphQLFront;
+import tme.api.http.AccessLog;
 import tme.api.http.BodyFiles;
+import tme.api.http.RequestPipeline;
 import tme.api.http.Routes;
 import tme.api.service.ChannelService;
 import tme.api.service.Metrics;
@@ -96,6 +100,11 @@ public final class Main {
 
     /** Wires the server for a config and a clock; tests call this with a fake t.me and a test clock. */
     public static Future<HttpServer> start(Vertx vertx, Config config, InstantSource clock) {
+        return start(vertx, config, clock, AccessLog.stdout());
+    }
+
+    /** As above, the access log's lines going to {@code accessLog} (tests read them there). */
+    public static Future<HttpServer> start(Vertx vertx, Config config, InstantSource clock, AccessLog.Sink accessLog) {
         // The pool never caps below the gate's slots: the slots decide how many requests t.me sees at once.
         TmeClient client = new TmeClient(vertx, new TmeClient.Options(config.telegramBaseUrl(), config.telegramTimeout(),
                 Math.max(UPSTREAM_CONNECTIONS, config.slots().maxConcurrency())));
@@ -117,20 +126,31 @@ public final class Main {
         PreviewsService previews = new PreviewsService(channels::preview, PREVIEWS_PARALLELISM);
         GraphQLFront graphql = GraphQLFront.create(channels, previews, config.graphql(), clock, parsers);
         EventLoopRequests loops = new EventLoopRequests(config.eventLoops());
-        // The read path's counters (cache levels, coalescing, pages, parser), the gate's, the t.me client's and the
-        // requests each event loop served.
+        RequestPipeline requests = RequestPipeline.create(config.requests(), clock, accessLog);
+        closeWith(vertx, requests);
+        // The read path's counters (cache levels, coalescing, pages, parser), the gate's, the t.me client's, the
+        // requests each event loop served, and the access log's and client limit's.
         Metrics metrics = new Metrics(List.of(channels::counters, gate::counters,
-                () -> Metrics.upstream(client.stats()), loops::counters, graphql::counters));
+                () -> Metrics.upstream(client.stats()), loops::counters, graphql::counters, requests::counters));
         long copiesMaxBytes = config.rawCopiesMaxMb() * 1024L * 1024L;
         Optional<BodyFiles> files = BodyFiles.under(config.bodyFilesDir(), copiesMaxBytes, parsers);
-        files.ifPresent(made -> ((VertxInternal) vertx).addCloseHook(closed -> {
-            made.close();
-            closed.succeed();
-        }));
+        files.ifPresent(made -> closeWith(vertx, made));
         Function<Vertx, Router> routers = Routes.routers(channels, previews, metrics,
                 new Routes.GraphQL(graphql::handle, config.graphql().graphiql()), clock, copiesMaxBytes, parsers,
-                files);
-        return serve(vertx, config, routers, loops);
+                files, requests);
+        return serve(vertx, config, routers, loops, requests.invalidRequests());
+    }
+
+    /** Closes {@code resource} when Vert.x closes (after the servers stopped: SIGTERM, a test's end). */
+    private static void closeWith(Vertx vertx, AutoCloseable resource) {
+        ((VertxInternal) vertx).addCloseHook(closed -> {
+            try {
+                resource.close();
+            } catch (Exception e) {
+                LOG.log(System.Logger.Level.WARNING, "Could not close " + resource, e);
+            }
+            closed.succeed();
+        });
     }
 
     /**
@@ -138,13 +158,13 @@ public final class Main {
      * port they share, which Vert.x spells -1); answers the first instance's server, whose port is everyone's.
      */
     private static Future<HttpServer> serve(Vertx vertx, Config config, Function<Vertx, Router> routers,
-                                            EventLoopRequests loops) {
+                                            EventLoopRequests loops, Handler<HttpServerRequest> invalidRequests) {
         int port = config.port() == 0 ? -1 : config.port();
         AtomicInteger instance = new AtomicInteger();
         List<ApiVerticle> deployed = new CopyOnWriteArrayList<>();
         return vertx.deployVerticle(() -> {
             ApiVerticle verticle = new ApiVerticle(routers, serverOptions(), port, SHUTDOWN_GRACE,
-                    loops.of(instance.getAndIncrement()));
+                    loops.of(instance.getAndIncrement()), invalidRequests);
             deployed.add(verticle);
             return verticle;
         }, new DeploymentOptions().setInstances(config.eventLoops())).map(id -> deployed.getFirst().server());

@@ -33,12 +33,14 @@ public final class Routes {
      * The production routers, one per event loop, over one set of handlers: every loop shares the services and the
      * decompressed and gzip copies (a copy made for one loop's client serves every loop's), each bounded by
      * {@code copiesMaxBytes}; gzip copies are made on {@code workers}; large identity bodies go from {@code files}.
+     * Every request passes {@code requests} first (its id, its log line, the client limit).
      */
     public static Function<Vertx, Router> routers(ChannelService channels, PreviewsService previews, Metrics metrics,
                                                  GraphQL graphql, InstantSource clock, long copiesMaxBytes,
-                                                 WorkerExecutor workers, java.util.Optional<BodyFiles> files) {
+                                                 WorkerExecutor workers, java.util.Optional<BodyFiles> files,
+                                                 RequestPipeline requests) {
         Handlers h = new Handlers(channels, previews, metrics, new Responses(clock, copiesMaxBytes, workers, files));
-        return vertx -> router(vertx, h, graphql);
+        return vertx -> router(vertx, h, graphql, requests);
     }
 
     /**
@@ -50,9 +52,11 @@ public final class Routes {
     public record GraphQL(Handler<RoutingContext> queries, boolean graphiql) {}
 
     /** The one routing table. */
-    private static Router router(Vertx vertx, Handlers h, GraphQL graphql) {
+    private static Router router(Vertx vertx, Handlers h, GraphQL graphql, RequestPipeline requests) {
         Router router = Router.router(vertx);
+        router.route().handler(requests.start());
         router.route().handler(cors());
+        requests.limits().ifPresent(limits -> router.route().handler(limits));
         read(router, "/healthz").handler(h::healthz);
         read(router, "/metrics").handler(h::metrics);
         read(router, "/v1/body/:channel").handler(h::body);
@@ -99,8 +103,8 @@ public final class Routes {
     private static CorsHandler cors() {
         return CorsHandler.create().addOrigin("*")
                 .allowedMethods(Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.POST))
-                .allowedHeaders(Set.of("Content-Type", "If-None-Match"))
-                .exposedHeaders(Set.of("ETag", "Age", "X-Cache", "Retry-After"))
+                .allowedHeaders(Set.of("Content-Type", "If-None-Match", "X-Request-Id"))
+                .exposedHeaders(Set.of("ETag", "Age", "X-Cache", "Retry-After", "X-Request-Id", "Server-Timing"))
                 .maxAgeSeconds(86_400);
     }
 

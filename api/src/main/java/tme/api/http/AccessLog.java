@@ -1,0 +1,140 @@
+package tme.api.http;
+
+import java.io.BufferedWriter;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The access log's one writer: event loops hand it {@link AccessLine}s through a bounded queue, and a daemon thread
+ * formats them and writes them in batches to a {@link Sink} (standard output, buffered). An event loop never waits
+ * for it: when the queue is full (the sink is slow or stuck) the line is dropped and counted
+ * ({@code http.access_log.dropped}). The writer polls every {@link #IDLE_PAUSE} rather than being woken per line,
+ * so handing a line over costs a queue insert and no system call; a line shows up within that pause.
+ */
+public final class AccessLog implements AutoCloseable {
+
+    /** Where lines go; called from the writer thread only. */
+    public interface Sink {
+        void write(String line) throws IOException;
+
+        /** The end of a batch: push what was written out. */
+        void flush() throws IOException;
+    }
+
+    /** Lines waiting at most: some seconds of a busy server's traffic, a few MB at the most. */
+    public static final int DEFAULT_CAPACITY = 16_384;
+    static final Duration IDLE_PAUSE = Duration.ofMillis(20);
+    private static final int BATCH = 1_024;
+    private static final System.Logger LOG = System.getLogger(AccessLog.class.getName());
+
+    private final BlockingQueue<AccessLine> queue;
+    private final Sink sink;
+    private final Thread writer;
+    private final LongAdder written = new LongAdder();
+    private final LongAdder dropped = new LongAdder();
+    private final LongAdder failed = new LongAdder();
+    // Set once by close(); the writer drains what is queued, then stops.
+    private volatile boolean closing;
+
+    private AccessLog(Sink sink, int capacity) {
+        this.queue = new ArrayBlockingQueue<>(capacity);
+        this.sink = sink;
+        this.writer = Thread.ofPlatform().name("tme-access-log").daemon().unstarted(this::run);
+    }
+
+    /** A log writing to {@code sink}, its thread started. */
+    public static AccessLog start(Sink sink, int capacity) {
+        AccessLog log = new AccessLog(sink, capacity);
+        log.writer.start();
+        return log;
+    }
+
+    /** Standard output, through a 64 KiB buffer flushed after each batch. */
+    public static Sink stdout() {
+        Writer out = new BufferedWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out),
+                StandardCharsets.UTF_8), 64 * 1024);
+        return new Sink() {
+            @Override
+            public void write(String line) throws IOException {
+                out.write(line);
+                out.write('\n');
+            }
+
+            @Override
+            public void flush() throws IOException {
+                out.flush();
+            }
+        };
+    }
+
+    /** Hands {@code line} to the writer, or drops and counts it when the queue is full; never blocks. */
+    void offer(AccessLine line) {
+        if (!queue.offer(line)) {
+            dropped.increment();
+        }
+    }
+
+    /**
+     * {@code http.access_log.lines} (written), {@code .dropped} (the queue was full), {@code .failed} (the sink
+     * threw: standard output closed, a full disk).
+     */
+    public Map<String, Long> counters() {
+        return Map.of("http.access_log.lines", written.sum(), "http.access_log.dropped", dropped.sum(),
+                "http.access_log.failed", failed.sum());
+    }
+
+    /** Writes what is queued and stops the writer, waiting for it up to a second (a stuck sink keeps it). */
+    @Override
+    public void close() {
+        closing = true;
+        LockSupport.unpark(writer);
+        try {
+            writer.join(Duration.ofSeconds(1));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void run() {
+        List<AccessLine> batch = new ArrayList<>(BATCH);
+        while (true) {
+            boolean last = closing; // read before draining: a line queued before close() is still written
+            queue.drainTo(batch, BATCH);
+            if (!batch.isEmpty()) {
+                write(batch);
+                batch.clear();
+            } else if (last) {
+                return;
+            } else {
+                LockSupport.parkNanos(this, IDLE_PAUSE.toNanos());
+            }
+        }
+    }
+
+    private void write(List<AccessLine> batch) {
+        try {
+            for (AccessLine line : batch) {
+                sink.write(line.format());
+            }
+            sink.flush();
+            written.add(batch.size());
+        } catch (IOException | RuntimeException e) {
+            if (failed.sum() == 0) {
+                LOG.log(System.Logger.Level.WARNING, "Access log lines could not be written", e);
+            }
+            failed.add(batch.size());
+        }
+    }
+}
