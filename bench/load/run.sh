@@ -358,7 +358,7 @@ fi
 for i in $(seq 1 "$SERVERS"); do
   next_port
   API_PORTS+=("$PORT")
-  env PORT="$PORT" TELEGRAM_BASE_URL="http://127.0.0.1:$FAKE_PORT" ${REDIS_URL:+REDIS_URL="$REDIS_URL"} \
+  env PORT="$PORT" ACCESS_LOG="${ACCESS_LOG:-false}" TELEGRAM_BASE_URL="http://127.0.0.1:$FAKE_PORT" ${REDIS_URL:+REDIS_URL="$REDIS_URL"} \
     ${API_ENV[@]+"${API_ENV[@]}"} "$JAVA" $JAVA_OPTS -jar "$API_JAR" >"$WORK/api-$i.log" 2>&1 &
   PIDS+=($!)
   API_PIDS+=($!)

@@ -30,7 +30,11 @@ public final class ClientAddresses {
         if (trusted.isEmpty()) {
             return peer;
         }
-        return client(peer, request.getHeader(CF_CONNECTING_IP), request.headers().getAll(X_FORWARDED_FOR));
+        String cfConnectingIp = request.getHeader(CF_CONNECTING_IP);
+        if (cfConnectingIp == null && !request.headers().contains(X_FORWARDED_FOR)) {
+            return peer; // nobody names anyone else: the peer, trusted or not
+        }
+        return client(peer, cfConnectingIp, request.headers().getAll(X_FORWARDED_FOR));
     }
 
     /**

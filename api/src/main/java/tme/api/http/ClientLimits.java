@@ -80,6 +80,9 @@ public final class ClientLimits implements Handler<RoutingContext> {
 
     /** An IPv4 address, or the /64 of an IPv6 one; anything unreadable (no socket address) as it is. */
     static String key(String client) {
+        if (client.indexOf(':') < 0) {
+            return client; // IPv4 as the socket or IpAddresses wrote it: already one text per address
+        }
         byte[] address = IpAddresses.parse(client);
         if (address == null || address.length == 4) {
             return client;

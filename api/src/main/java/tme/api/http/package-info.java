@@ -1,5 +1,8 @@
 /**
  * The HTTP edge: one routing table ({@link tme.api.http.Routes}), thin handlers that validate parameters and
- * call a service, and the one place that turns answers and problems into statuses, headers and bytes.
+ * call a service, and the one place that turns answers and problems into statuses, headers and bytes. Before any
+ * route, every request passes the {@link tme.api.http.RequestPipeline}: its id and access log line, who it is from
+ * ({@link tme.api.http.ClientAddresses} over the {@link tme.api.http.TrustedProxies}) and the optional per-client
+ * limit ({@link tme.api.http.ClientLimits}).
  */
 package tme.api.http;
