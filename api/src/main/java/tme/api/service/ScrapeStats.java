@@ -52,7 +52,7 @@ public final class ScrapeStats {
         misses.get(ParserMiss.POST_ID).add(page.postsWithoutId());
         switch (page.value()) {
             case ChannelPage channel -> {
-                if (channel.channel().title() == null) {
+                if (channel.channel().title() == null || channel.channel().title().string().isBlank()) {
                     misses.get(ParserMiss.CHANNEL_TITLE).increment();
                 }
                 posts(channel.posts());
@@ -73,9 +73,6 @@ public final class ScrapeStats {
             Content content = post.content();
             if (post.footer().date() == null) {
                 misses.get(ParserMiss.POST_DATE).increment();
-            }
-            if (content.service() == null && post.footer().views() == null) {
-                misses.get(ParserMiss.POST_VIEWS).increment();
             }
             if (content.text() == null && content.media().isEmpty() && content.poll() == null
                     && content.preview() == null && content.service() == null) {
