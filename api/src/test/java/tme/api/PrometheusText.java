@@ -90,6 +90,17 @@ final class PrometheusText {
         return names;
     }
 
+    /** Every metric family in the scrape, by its {@code # TYPE} line ({@code tme_http_requests_seconds}, ...). */
+    Set<String> families() {
+        Set<String> families = new TreeSet<>();
+        for (String line : text.split("\n")) {
+            if (line.startsWith("# TYPE ")) {
+                families.add(line.split(" ")[2]);
+            }
+        }
+        return families;
+    }
+
     String text() {
         return text;
     }

@@ -79,8 +79,8 @@ final class CounterMeters implements MeterRow.Reading {
             }
         }
         for (String name : names) {
-            if (served.contains(name)) {
-                continue;
+            if (served.contains(name) || table.rowSources.contains(name)) {
+                continue; // bound, or waiting for the other sources of its row
             }
             MeterRow row = table.familyRow(name);
             if (row != null) {

@@ -1,6 +1,7 @@
 package tme.api.metrics;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -14,11 +15,16 @@ final class MeterTable {
     final List<MeterRow> rows;
     final List<MeterFamily> families;
     final Set<String> notServed;
+    /** Every counter some row reads: one not bound yet waits for the rest of its row's sources. */
+    final Set<String> rowSources;
 
     private MeterTable(List<MeterRow> rows, List<MeterFamily> families, Set<String> notServed) {
         this.rows = List.copyOf(rows);
         this.families = List.copyOf(families);
         this.notServed = Set.copyOf(notServed);
+        Set<String> sources = new HashSet<>();
+        rows.forEach(row -> sources.addAll(row.sources()));
+        this.rowSources = Set.copyOf(sources);
     }
 
     static MeterTable standard() {
