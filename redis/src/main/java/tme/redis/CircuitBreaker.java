@@ -1,12 +1,12 @@
 package tme.redis;
 
-import java.time.Duration;
-import java.time.Instant;
-import java.time.InstantSource;
-
 import static tme.redis.BreakerState.CLOSED;
 import static tme.redis.BreakerState.HALF_OPEN;
 import static tme.redis.BreakerState.OPEN;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
 
 /**
  * Stops asking Redis while it is failing, on the injected clock.

@@ -55,6 +55,7 @@ final class RequestMeters {
         }
 
         Timer of(AnswerLevel level, int status) {
+            // Vert.x writes statuses in 100..599 only; anything else would be a bug of ours, counted as one.
             int known = status >= LOWEST_STATUS && status < LOWEST_STATUS + STATUSES ? status : 500;
             int index = level.ordinal() * STATUSES + known - LOWEST_STATUS;
             Timer timer = timers.get(index);

@@ -12,7 +12,6 @@ import io.vertx.core.Handler;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -71,11 +70,6 @@ public final class Telemetry implements AutoCloseable {
 
     public Readiness readiness() {
         return readiness;
-    }
-
-    /** Gathered counters that have no Prometheus name yet (served as {@code tme_unmapped}). */
-    public Set<String> unmapped() {
-        return counters.unmapped();
     }
 
     @Override
