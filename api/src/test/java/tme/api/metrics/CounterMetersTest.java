@@ -57,10 +57,10 @@ class CounterMetersTest {
 
     @Test
     void aCounterWithoutAName_servedAsUnmapped() {
-        counters.gather(() -> Map.of("graphql.requests", 7L));
+        counters.gather(() -> Map.of("newfeature.requests", 7L));
 
-        assertEquals(Set.of("graphql.requests"), counters.unmapped());
-        assertTrue(registry.scrape().contains("tme_unmapped{name=\"graphql.requests\"} 7.0"));
+        assertEquals(Set.of("newfeature.requests"), counters.unmapped());
+        assertTrue(registry.scrape().contains("tme_unmapped{name=\"newfeature.requests\"} 7.0"));
     }
 
     @Test
