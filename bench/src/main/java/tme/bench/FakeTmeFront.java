@@ -35,7 +35,10 @@ import tme.scraper.testing.FakeTme;
  *       from then on every channel name is served as {@code durov} ({@link FakeTme#anyChannelAs}), so a miss
  *       for a channel nobody asked before is a real channel that t.me is slow to show, not t.me's redirect for
  *       an unknown name, and it loads for real once t.me answers again;</li>
- *   <li>{@code POST /__unstall}: t.me answers again; requests that arrived during the stall stay unanswered.</li>
+ *   <li>{@code POST /__unstall}: t.me answers again; requests that arrived during the stall stay unanswered;</li>
+ *   <li>{@code POST /__any_channel}: from now on every channel name without a recording is served as {@code durov}
+ *       (as during a stall), so a benchmark can ask for as many distinct real channels as it wants (the Zipf mix
+ *       of {@code run.sh compare}, a cold burst for a channel nobody asked before).</li>
  * </ul>
  * Every other request is passed on as it is to a {@link FakeTme} on an ephemeral port. The hop costs a
  * fraction of a millisecond and only misses take it; it keeps the test fake (port 0, no control routes)
@@ -106,6 +109,11 @@ public final class FakeTmeFront implements AutoCloseable {
         stalled = false;
     }
 
+    /** From now on every channel name without a recording is {@code durov}'s page under that name. */
+    public void anyChannelIsReal() {
+        fake.anyChannelAs("durov");
+    }
+
     /** Different URIs among them. */
     public int distinctUris() {
         return uris.size();
@@ -131,6 +139,7 @@ public final class FakeTmeFront implements AutoCloseable {
             });
             case "/__stall" -> control(request, this::stall);
             case "/__unstall" -> control(request, this::unstall);
+            case "/__any_channel" -> control(request, this::anyChannelIsReal);
             default -> arrive(request);
         }
     }

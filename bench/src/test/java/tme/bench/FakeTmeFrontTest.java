@@ -89,6 +89,16 @@ class FakeTmeFrontTest {
     }
 
     @Test
+    void anyChannel_servesAnUnknownNameAsARealChannelWithoutStalling() throws Exception {
+        assertEquals(302, get("/s/zipf0001").statusCode(), "unknown before");
+        assertEquals(204, post("/__any_channel").statusCode());
+        HttpResponse<String> page = get("/s/zipf0001");
+        assertEquals(200, page.statusCode());
+        assertTrue(page.body().contains("data-post=\"zipf0001/502\""), "durov's page under the asked name");
+        assertEquals("{\"upstream_requests\":2,\"distinct_uris\":1,\"stalled\":0}", get("/__hits").body());
+    }
+
+    @Test
     void control_routesOnlyTakePost() throws Exception {
         HttpResponse<String> stall = get("/__stall");
         assertEquals(405, stall.statusCode());
