@@ -20,9 +20,12 @@ import tme.bench.http.Response;
  * latency still counts from its intended start. One thread because a selector loop costs a few microseconds per
  * request (wrk's design), where a thread per connection would cost the server the CPU it needs.
  *
- * <p>A request that is not answered {@code timeout} after its intended start is a timeout, whether it was sent or
- * still waiting for a connection; the connection it was on is closed and reopened. So every request ends, and the
- * run lasts the schedule plus at most the timeout.
+ * <p>Timeouts: a request still waiting for a connection {@code timeout} after its intended start is given up (a
+ * client would have) and never sent; a sent request not answered {@code timeout} after it was sent is given up too,
+ * and its connection closed and reopened. Both count as timeouts. The first keeps a generator that fell behind from
+ * sending only requests about to expire (each sent with no time left, each killing its connection: a spiral it
+ * never leaves); the second gives every request that is sent the same time to be answered. So every request ends,
+ * and the run lasts the schedule plus at most twice the timeout.
  */
 final class Driver {
 
@@ -73,14 +76,14 @@ final class Driver {
         }
         nextExpiryCheck = now + EXPIRY_CHECK_NANOS;
         for (Link link : links) {
-            if (link.busy() && schedule.intendedStart(link.request) + timeoutNanos <= now) {
+            if (link.busy() && link.sentNanos + timeoutNanos <= now) {
                 end(link.request, Outcome.TIMED_OUT);
                 link.request = Link.IDLE;
                 close(link, now);
             }
         }
         while (next < schedule.count() && schedule.intendedStart(next) + timeoutNanos <= now) {
-            end(next++, Outcome.TIMED_OUT); // never got a connection in time
+            end(next++, Outcome.TIMED_OUT); // no connection was free in time: given up, not sent
         }
     }
 

@@ -27,7 +27,7 @@ final class Latencies {
     private long ok;
     private long notOk; // an answer, not 2xx
     private long ioErrors; // reset, closed early, malformed
-    private long timeouts; // not answered within the timeout of the intended start
+    private long timeouts; // unsent within the timeout of the intended start, or unanswered within it of the send
 
     /** {@code window}: zero for none, else the measured span is cut into windows that long (the last may be short). */
     Latencies(Schedule schedule, Duration window) {

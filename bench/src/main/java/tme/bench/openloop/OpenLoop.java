@@ -17,7 +17,8 @@ public final class OpenLoop {
     /**
      * @param targets     the requests to send (one per server of a fleet), spread over the connections
      * @param connections keep-alive connections, at least as many as targets
-     * @param timeout     a request not answered this long after its intended start is a timeout (not measured)
+     * @param timeout     a request still unsent this long after its intended start, or unanswered this long after
+     *                    it was sent, is a timeout (counted, not measured)
      * @param window      zero, or the length of the windows the latencies are also kept in
      */
     public record Settings(List<Request> targets, double rate, Duration warmup, Duration duration, int connections,

@@ -61,11 +61,14 @@ public final class OpenLoopMain {
                 args.duration("timeout", Duration.ofSeconds(2)), args.duration("window", Duration.ZERO));
     }
 
-    /** GETs {@code url} and keeps its body on one line without spaces; a failure is noted as {@code error}. */
+    /**
+     * GETs {@code url} and keeps its body on one line without spaces; a failure is noted as {@code error}. Asked once
+     * here, before the run, so the first note does not pay for loading the HTTP client's classes.
+     */
     private static WindowProbe httpProbe(URI url) {
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         HttpRequest request = HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(2)).build();
-        return index -> {
+        WindowProbe probe = index -> {
             try {
                 return client.send(request, HttpResponse.BodyHandlers.ofString()).body().replaceAll("\\s+", "");
             } catch (IOException e) {
@@ -75,5 +78,7 @@ public final class OpenLoopMain {
                 return "error";
             }
         };
+        probe.at(-1);
+        return probe;
     }
 }
