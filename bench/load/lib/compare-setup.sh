@@ -9,7 +9,7 @@ check_tools() {
   done
   version=$("$JAVA" -version 2>&1 | sed -nE '1s/.*version "([0-9]+).*/\1/p')
   [[ -n "$version" && "$version" -ge 21 ]] \
-    || die "$JAVA is Java ${version:-?}; tme-api needs 21 or newer: set JAVA_HOME (e.g. /usr/lib/jvm/temurin-25-jdk-amd64)"
+    || die "$JAVA is Java ${version:-?}; tme-api needs 21 or newer: set JAVA_HOME (or JAVA) to a JDK 21+"
   [[ "$(ulimit -n)" == unlimited ]] || (( $(ulimit -n) > BURST + 200 )) \
     || die "ulimit -n is $(ulimit -n): a burst of $BURST needs more than $((BURST + 200))"
 }
@@ -18,7 +18,8 @@ machine_info() {
   echo "== machine"
   echo "nproc $(nproc); CPU $(sed -nE 's/^model name\s*: //p' /proc/cpuinfo | head -1); kernel $(uname -r)"
   echo "java: $("$JAVA" -version 2>&1 | head -2 | tr '\n' ' ')"
-  echo "nginx: $(nginx -v 2>&1); $(wrk -v 2>&1 | head -1 | cut -d' ' -f1-2); $(redis-server --version | cut -d' ' -f1-3)"
+  echo "nginx: $(nginx -v 2>&1); $(wrk -v 2>&1 | head -1 | cut -d' ' -f1-2);" \
+       "$(redis-server --version | cut -d' ' -f1-3)"
   echo "load average (1, 5, 15 min) at the start: $(cut -d' ' -f1-3 /proc/loadavg); logs in $WORK"
 }
 
@@ -90,7 +91,8 @@ fetch_coded() { # $1: names file, $2: server URL, $3: coding
   curl -sS --no-progress-meter --parallel --parallel-max 6 ${header:+-H "$header"} \
     -w '%{http_code} %header{content-encoding} %{url}\n' -K "$WORK/fetch-$3.cfg" >"$WORK/fetch-$3.txt" \
     2>>"$WORK/fetch.log" || true
-  awk -v want="$3" '{ enc = NF == 3 ? $2 : "identity"; if ($1 != 200 || enc != want) { sub(".*/", "", $NF); print $NF } }' \
+  awk -v want="$3" '{ enc = NF == 3 ? $2 : "identity"
+                      if ($1 != 200 || enc != want) { sub(".*/", "", $NF); print $NF } }' \
     "$WORK/fetch-$3.txt"
 }
 

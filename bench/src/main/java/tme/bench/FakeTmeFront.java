@@ -15,6 +15,7 @@ import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.PoolOptions;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -28,7 +29,9 @@ import tme.scraper.testing.FakeTme;
  * <ul>
  *   <li>{@code GET /__hits} answers {@code {"upstream_requests":N,"distinct_uris":M,"stalled":S}}: requests that
  *       reached the fake t.me, counted on arrival, how many different URIs they asked for ({@code N - M} is how
- *       often a URI was loaded again), and how many of them arrived while t.me was stalled;</li>
+ *       often a URI was loaded again), and how many of them arrived while t.me was stalled; with
+ *       {@code ?uri=/s/durov}, {@code {"uri":"/s/durov","requests":N}}: the GETs of that one URI (the cold burst
+ *       counts its channel's page alone, whatever else is refreshed meanwhile);</li>
  *   <li>{@code POST /__reset} zeroes the three;</li>
  *   <li>{@code POST /__stall}: from now on t.me never answers: every request is accepted, counted and left
  *       open until the client gives up (the way t.me stalls: the TCP connection is fine, no answer comes), and
@@ -56,8 +59,9 @@ public final class FakeTmeFront implements AutoCloseable {
     private final Vertx vertx;
     private final FakeTme fake;
     private final HttpClient client;
-    // Every URI passed on since the start or the last reset; grows with the request mix, a few thousand at most.
-    private final Set<String> uris = ConcurrentHashMap.newKeySet();
+    // "METHOD uri" of every request since the start or the last reset, and how many times it came; grows with the
+    // request mix, a few thousand keys at most.
+    private final Map<String, LongAdder> uris = new ConcurrentHashMap<>();
     private final LongAdder arrived = new LongAdder(); // requests for t.me since the start or the last reset
     private final LongAdder stalledArrivals = new LongAdder(); // of which arrived while stalled
     private volatile boolean stalled; // set and cleared by the control routes, read by every request
@@ -128,9 +132,7 @@ public final class FakeTmeFront implements AutoCloseable {
 
     private void handle(HttpServerRequest request) {
         switch (request.path()) {
-            case "/__hits" -> request.response().putHeader("content-type", "application/json")
-                    .end("{\"upstream_requests\":" + arrived.sum() + ",\"distinct_uris\":" + uris.size()
-                            + ",\"stalled\":" + stalledArrivals.sum() + "}");
+            case "/__hits" -> request.response().putHeader("content-type", "application/json").end(hits(request));
             case "/__reset" -> control(request, () -> {
                 fake.resetHits();
                 uris.clear();
@@ -144,6 +146,17 @@ public final class FakeTmeFront implements AutoCloseable {
         }
     }
 
+    private String hits(HttpServerRequest request) {
+        String uri = request.getParam("uri");
+        if (uri != null) {
+            LongAdder count = uris.get("GET " + uri);
+            return "{\"uri\":\"" + uri.replace("\\", "\\\\").replace("\"", "\\\"") + "\",\"requests\":"
+                    + (count == null ? 0 : count.sum()) + "}";
+        }
+        return "{\"upstream_requests\":" + arrived.sum() + ",\"distinct_uris\":" + uris.size() + ",\"stalled\":"
+                + stalledArrivals.sum() + "}";
+    }
+
     private static void control(HttpServerRequest request, Runnable action) {
         if (request.method() != HttpMethod.POST) {
             request.response().setStatusCode(405).putHeader("allow", "POST").end();
@@ -155,7 +168,7 @@ public final class FakeTmeFront implements AutoCloseable {
 
     private void arrive(HttpServerRequest in) {
         arrived.increment();
-        uris.add(in.method() + " " + in.uri());
+        uris.computeIfAbsent(in.method() + " " + in.uri(), u -> new LongAdder()).increment();
         if (stalled) {
             stalledArrivals.increment(); // never answered: Vert.x drops the request when the client closes
             return;

@@ -59,6 +59,15 @@ class FakeTmeFrontTest {
     }
 
     @Test
+    void hits_ofOneUri() throws Exception {
+        get("/s/durov");
+        get("/s/durov");
+        get("/s/meduzalive");
+        assertEquals("{\"uri\":\"/s/durov\",\"requests\":2}", get("/__hits?uri=/s/durov").body());
+        assertEquals("{\"uri\":\"/s/nobody\",\"requests\":0}", get("/__hits?uri=/s/nobody").body());
+    }
+
+    @Test
     void reset_zeroesTheCounts() throws Exception {
         get("/s/durov");
         get("/s/meduzalive/141880");

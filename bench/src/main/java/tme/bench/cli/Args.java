@@ -87,7 +87,8 @@ public final class Args {
             }
             return Duration.ofSeconds(Long.parseLong(value));
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException("--" + name + " must be a duration such as 500ms, 10s or 2m: " + value, e);
+            throw new IllegalArgumentException("--" + name + " must be a duration such as 500ms, 10s or 2m: " + value,
+                    e);
         }
     }
 }

@@ -53,10 +53,11 @@ final class Rows {
         return r.last("openloop", "CONFIG").map(config -> {
             Optional<Line> tme = r.last("openloop.tme", "OPENLOOP");
             Optional<Line> nginx = r.last("openloop.nginx", "OPENLOOP");
-            String what = "open loop at " + Fmt.count(config.numberOrZero("rate")) + " req/s"
-                    + config.text("share").map(s -> " (" + s + " of tme's peak " + Fmt.count(config.numberOrZero("peak"))
-                    + ")").orElse("") + ", hot key, " + config.text("coding").orElse("identity") + ", "
-                    + Fmt.count(config.numberOrZero("connections")) + " connections: p50 / p99 / p99.9 / max ms";
+            String share = config.text("share")
+                    .map(s -> " (" + s + " of tme's peak " + Fmt.count(config.numberOrZero("peak")) + ")").orElse("");
+            String what = "open loop at " + Fmt.count(config.numberOrZero("rate")) + " req/s" + share + ", hot key, "
+                    + config.text("coding").orElse("identity") + ", " + Fmt.count(config.numberOrZero("connections"))
+                    + " connections: p50 / p99 / p99.9 / max ms";
             return List.of(new Row("2", what, Cells.openLoop(tme), Cells.openLoop(nginx),
                     Cells.openLoopRatio(tme, nginx)));
         }).orElse(List.of());
@@ -70,8 +71,9 @@ final class Rows {
             String what = "cold burst: " + Fmt.count(config.numberOrZero("requests")) + " concurrent requests for one"
                     + " uncached channel over " + Fmt.count(config.numberOrZero("servers")) + " servers + Redis:"
                     + " t.me requests";
-            String tme = upstream.map(u -> "**" + Fmt.count(u.numberOrZero("requests")) + "** (expect 1)")
-                    .orElse(Fmt.NONE) + burst.map(Rows::burstDetail).orElse("");
+            String tme = upstream.map(u -> "**" + Fmt.count(u.numberOrZero("requests")) + "** (expect 1"
+                    + u.text("all").map(all -> "; t.me saw " + all + " requests in all, refreshes included").orElse("")
+                    + ")").orElse(Fmt.NONE) + burst.map(Rows::burstDetail).orElse("");
             return List.of(new Row("3", what, tme, Fmt.NONE, Fmt.NONE));
         }).orElse(List.of());
     }

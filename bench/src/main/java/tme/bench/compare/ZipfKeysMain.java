@@ -31,7 +31,8 @@ public final class ZipfKeysMain {
         int[] draws = new Zipf(keys, Double.parseDouble(args.text("exponent", "1.0")))
                 .draws(args.integer("draws", 100_000), args.integer("seed", 1));
         write(Path.of(args.text("names")), names);
-        write(Path.of(args.text("sequence")), IntStream.of(draws).mapToObj(rank -> Integer.toString(rank + 1)).toList());
+        List<String> oneBased = IntStream.of(draws).mapToObj(rank -> Integer.toString(rank + 1)).toList();
+        write(Path.of(args.text("sequence")), oneBased);
     }
 
     /**

@@ -31,7 +31,7 @@ public record Request(InetSocketAddress address, byte[] bytes, String label) {
             text.append(header).append("\r\n");
         }
         text.append("\r\n");
-        return new Request(new InetSocketAddress(url.getHost(), port), text.toString().getBytes(StandardCharsets.US_ASCII),
-                url.toString());
+        byte[] bytes = text.toString().getBytes(StandardCharsets.US_ASCII);
+        return new Request(new InetSocketAddress(url.getHost(), port), bytes, url.toString());
     }
 }

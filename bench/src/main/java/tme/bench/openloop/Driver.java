@@ -1,11 +1,9 @@
 package tme.bench.openloop;
 
 import java.io.IOException;
-import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
-import java.nio.channels.SocketChannel;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,7 +76,6 @@ final class Driver {
         for (Link link : links) {
             if (link.busy() && link.sentNanos + timeoutNanos <= now) {
                 end(link.request, Outcome.TIMED_OUT);
-                link.request = Link.IDLE;
                 close(link, now);
             }
         }
@@ -102,13 +99,8 @@ final class Driver {
     }
 
     private void send(Link link, long i) {
-        link.request = i;
-        link.unsent = ByteBuffer.wrap(link.target.bytes());
-        link.sentNanos = System.nanoTime();
         try {
-            link.channel.write(link.unsent);
-            link.key.interestOps(link.unsent.hasRemaining()
-                    ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ);
+            link.send(i);
         } catch (IOException e) {
             fail(link);
         }
@@ -144,7 +136,7 @@ final class Driver {
                     connected(link);
                 } else {
                     if (key.isWritable()) {
-                        writeRest(link);
+                        link.writeRest();
                     }
                     if (key.isValid() && key.isReadable()) {
                         read(link);
@@ -158,17 +150,8 @@ final class Driver {
 
     private void open(Link link, long now) {
         try {
-            SocketChannel channel = SocketChannel.open();
-            channel.configureBlocking(false);
-            channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-            link.channel = channel;
-            link.parser.reset();
-            if (channel.connect(link.target.address())) {
-                link.key = channel.register(selector, SelectionKey.OP_READ, link);
-                link.connected = true;
+            if (link.open(selector)) {
                 idle.add(link);
-            } else {
-                link.key = channel.register(selector, SelectionKey.OP_CONNECT, link);
             }
         } catch (IOException e) {
             close(link, now + REOPEN_AFTER_FAILURE_NANOS);
@@ -177,19 +160,10 @@ final class Driver {
 
     private void connected(Link link) {
         try {
-            link.channel.finishConnect();
-            link.connected = true;
-            link.key.interestOps(SelectionKey.OP_READ); // also tells when the server closes an idle connection
+            link.finishConnect();
             idle.add(link);
         } catch (IOException e) {
             close(link, System.nanoTime() + REOPEN_AFTER_FAILURE_NANOS); // refused: try again a little later
-        }
-    }
-
-    private void writeRest(Link link) throws IOException {
-        link.channel.write(link.unsent);
-        if (!link.unsent.hasRemaining()) {
-            link.key.interestOps(SelectionKey.OP_READ);
         }
     }
 
@@ -235,26 +209,15 @@ final class Driver {
     private void fail(Link link) {
         if (link.busy()) {
             end(link.request, Outcome.FAILED);
-            link.request = Link.IDLE;
         }
         close(link, System.nanoTime() + REOPEN_AFTER_FAILURE_NANOS);
     }
 
     private void close(Link link, long reopenAt) {
-        if (link.channel != null) {
-            try {
-                link.channel.close(); // also cancels its key
-            } catch (IOException e) {
-                // closing a socket of ours: nothing to do about it
-            }
-        }
-        if (link.connected) {
+        if (link.connected && !link.busy()) {
             idle.remove(link);
         }
-        link.channel = null;
-        link.key = null;
-        link.connected = false;
-        link.reopenAt = reopenAt;
+        link.close(reopenAt);
     }
 
     private enum Outcome { TIMED_OUT, FAILED }

@@ -107,7 +107,7 @@ final class Latencies {
                 percentiles("lag_", lag), ok, notOk, ioErrors, timeouts, generatorCores);
     }
 
-    /** One line per window: {@code INTERVAL index=.. requests=.. p50_ms=.. p90_ms=.. p99_ms=.. p999_ms=.. max_ms=..}. */
+    /** A line per window: {@code INTERVAL index=.. requests=.. p50_ms=.. p90_ms=.. p99_ms=.. p999_ms=.. max_ms=..}. */
     List<String> windowLines() {
         List<String> lines = new ArrayList<>();
         for (int i = 0; i < windows.length; i++) {

@@ -32,7 +32,8 @@ public final class OpenLoopMain {
         try {
             Args args = Args.parse(argv);
             settings = settings(args);
-            probe = args.all("probe-url").isEmpty() ? WindowProbe.none() : httpProbe(URI.create(args.text("probe-url")));
+            probe = args.all("probe-url").isEmpty() ? WindowProbe.none()
+                    : httpProbe(URI.create(args.text("probe-url")));
         } catch (IllegalArgumentException e) {
             System.err.println("OpenLoopMain: " + e.getMessage());
             System.exit(2);

@@ -9,13 +9,14 @@ import tme.bench.compare.Table.Row;
 
 class LoopSplitTest {
 
-    private final Results.Line config = Results.parse(List.of("loops CONFIG loops=2 threads=2 clk_tck=100 seconds=10.00"))
-            .last("loops", "CONFIG").orElseThrow();
+    private final Results.Line config = Results.parse(
+            List.of("loops CONFIG loops=2 threads=2 clk_tck=100 seconds=10.00")).last("loops", "CONFIG").orElseThrow();
 
     @Test
     void cpu_coresAndShareOfEachEventLoopThread() {
         List<ThreadCpu.Use> uses = List.of(new ThreadCpu.Use(1, "vert.x-eventloop-thread-0", 450),
-                new ThreadCpu.Use(2, "vert.x-eventloop-thread-1", 410), new ThreadCpu.Use(3, "vert.x-eventloop-thread-2", 0));
+                new ThreadCpu.Use(2, "vert.x-eventloop-thread-1", 410),
+                new ThreadCpu.Use(3, "vert.x-eventloop-thread-2", 0));
         assertEquals("vert.x-eventloop-thread-0 0.45 cores (52%), vert.x-eventloop-thread-1 0.41 cores (48%),"
                 + " vert.x-eventloop-thread-2 0.00 cores (0%)", LoopSplit.cpu(uses, config));
         assertEquals("CPU split not measured", LoopSplit.cpu(List.of(), config));

@@ -60,13 +60,14 @@ class RowsTest {
     @Test
     void burst_theUpstreamCountFirst() {
         Results r = Results.parse(List.of("burst CONFIG requests=1000 servers=3 channel=burst1",
-                "burst UPSTREAM requests=1 distinct=1",
+                "burst UPSTREAM requests=1 all=2",
                 "burst BURST requests=1000 answered=1000 status_200=1000 errors_connect=0 errors_io=0 timeouts=0"
                         + " p50_ms=410.00 p99_ms=880.50 max_ms=905.00"));
         Row row = Rows.burst(r).getFirst();
         assertEquals("cold burst: 1,000 concurrent requests for one uncached channel over 3 servers + Redis:"
                 + " t.me requests", row.measurement());
-        assertEquals("**1** (expect 1); 1,000 answered (1000 × 200); p50 / p99 / max 410 / 881 / 905 ms", row.tme());
+        assertEquals("**1** (expect 1; t.me saw 2 requests in all, refreshes included); 1,000 answered (1000 × 200);"
+                + " p50 / p99 / max 410 / 881 / 905 ms", row.tme());
     }
 
     @Test

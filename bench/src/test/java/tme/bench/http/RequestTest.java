@@ -22,7 +22,8 @@ class RequestTest {
     @Test
     void get_withoutAPath_asksForTheRoot() {
         Request request = Request.get(URI.create("http://localhost"), List.of());
-        assertEquals("GET / HTTP/1.1\r\nHost: localhost:80\r\n\r\n", new String(request.bytes(), StandardCharsets.US_ASCII));
+        assertEquals("GET / HTTP/1.1\r\nHost: localhost:80\r\n\r\n",
+                new String(request.bytes(), StandardCharsets.US_ASCII));
     }
 
     @Test

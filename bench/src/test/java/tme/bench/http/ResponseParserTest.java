@@ -42,7 +42,8 @@ class ResponseParserTest {
 
     @Test
     void connectionClose_endsKeepAlive() throws IOException {
-        assertTrue(parser.feed(bytes("HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n")));
+        assertTrue(parser.feed(bytes("HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n"
+                + "Content-Length: 0\r\n\r\n")));
         Response response = parser.response();
         assertEquals(new Response(503, 0, false), response);
         assertFalse(response.ok());
