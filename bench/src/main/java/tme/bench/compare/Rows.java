@@ -72,7 +72,7 @@ final class Rows {
                     + " uncached channel over " + Fmt.count(config.numberOrZero("servers")) + " servers + Redis:"
                     + " t.me requests";
             String tme = upstream.map(u -> "**" + Fmt.count(u.numberOrZero("requests")) + "** (expect 1"
-                    + u.text("all").map(all -> "; t.me saw " + all + " requests in all, refreshes included").orElse("")
+                    + u.text("all").map(all -> "; all t.me requests meanwhile, refreshes included: " + all).orElse("")
                     + ")").orElse(Fmt.NONE) + burst.map(Rows::burstDetail).orElse("");
             return List.of(new Row("3", what, tme, Fmt.NONE, Fmt.NONE));
         }).orElse(List.of());
