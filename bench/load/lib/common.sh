@@ -29,7 +29,16 @@ stop_process() { # $1: pid
   PIDS=(${kept[@]+"${kept[@]}"})
 }
 trap cleanup EXIT
-trap 'exit 130' INT TERM
+trap 'echo "${SCRIPT:-run.sh}: interrupted, stopping what it started" >&2; exit 130' INT TERM
+
+# Runs a command as a background job of this shell and waits for it. A Ctrl-C then reaches the INT trap at once:
+# bash runs a trap only after a foreground child ends, and not at all when the child handled the signal itself and
+# exited normally, as wrk and the JVM do.
+run_job() {
+  "$@" &
+  WRK_PIDS+=($!)
+  wait $!
+}
 
 # A port nobody listens on, that this run has not handed out yet, and below the kernel's ephemeral range (so no
 # process binding port 0, such as the fake's inner server, can take it between this check and our bind).

@@ -26,7 +26,7 @@ part_one_server() {
 
 # The Zipf mix's channels and draws (tme.bench.compare.ZipfKeysMain); all-keys.txt adds the hot key.
 zipf_keys() {
-  "$JAVA" $TOOL_OPTS -cp "$BENCH_JAR" tme.bench.compare.ZipfKeysMain --keys "$ZIPF_KEYS" \
+  run_job "$JAVA" $TOOL_OPTS -cp "$BENCH_JAR" tme.bench.compare.ZipfKeysMain --keys "$ZIPF_KEYS" \
     --exponent "$ZIPF_EXPONENT" --draws 100000 --seed 1 --names "$WORK/zipf-keys.txt" \
     --sequence "$WORK/zipf-draws.txt"
   { echo "$HOT"; cat "$WORK/zipf-keys.txt"; } >"$WORK/all-keys.txt"
@@ -39,11 +39,11 @@ warm_up_one() {
   for coding in identity gzip zstd; do
     log="$WORK/warmup-$coding.log"
     header=$(coding_header "$coding")
-    wrk -t "$THREADS" -c "$CONNECTIONS" -d "$WARMUP" ${header:+-H "$header"} -s bench/load/zipf.lua \
+    run_job wrk -t "$THREADS" -c "$CONNECTIONS" -d "$WARMUP" ${header:+-H "$header"} -s bench/load/zipf.lua \
       "$ONE" -- "$WORK/zipf-keys.txt" "$WORK/zipf-draws.txt" /v1/body/ "" >"$log" 2>&1 \
       || die "warm-up wrk failed (see $log)"
   done
-  wrk -t "$THREADS" -c "$CONNECTIONS" -d "$WARMUP" "$ONE/v1/body/$HOT" >"$WORK/warmup-hot.log" 2>&1 \
+  run_job wrk -t "$THREADS" -c "$CONNECTIONS" -d "$WARMUP" "$ONE/v1/body/$HOT" >"$WORK/warmup-hot.log" 2>&1 \
     || die "warm-up wrk failed (see $WORK/warmup-hot.log)"
 }
 
@@ -116,7 +116,7 @@ part_two_loops() {
   await_apis
   echo "$HOT" >"$WORK/hot-key.txt"
   fetch_answers "$WORK/hot-key.txt" "$url" # nginx's files if part 1 did not run; loads the key either way
-  wrk -t "$LOOPS_THREADS" -c "$CONNECTIONS" -d "$WARMUP" "$url/v1/body/$HOT" >"$WORK/warmup-loops.log" 2>&1 \
+  run_job wrk -t "$LOOPS_THREADS" -c "$CONNECTIONS" -d "$WARMUP" "$url/v1/body/$HOT" >"$WORK/warmup-loops.log" 2>&1 \
     || die "warm-up wrk failed (see $WORK/warmup-loops.log)"
   start_nginx loops "$LOOPS"
   closed_loop loops.nginx "$NGINX_URL/k/$HOT.json" "$LOOPS_THREADS" identity
@@ -143,7 +143,7 @@ thread_dump() { # $1: pid
   local jcmd
   jcmd="$(dirname "$(command -v "$JAVA")")/jcmd"
   [[ -x "$jcmd" ]] || jcmd=$(command -v jcmd || true)
-  [[ -z "$jcmd" ]] || "$jcmd" "$1" Thread.print 2>/dev/null || true
+  [[ -z "$jcmd" ]] || run_job "$jcmd" "$1" Thread.print 2>/dev/null || true
 }
 
 # --- parts 3 and 4: FLEET servers sharing one redis-server ----------------------------------------------------------
@@ -181,9 +181,8 @@ part_burst() { # the servers' base URLs
   for url in "$@"; do args+=(--url "$url/v1/body/$channel"); done
   config burst requests="$BURST" servers="$#" channel="$channel"
   before=$(curl -fsS "$FAKE/__hits")
-  "$JAVA" $TOOL_OPTS -cp "$BENCH_JAR" tme.bench.burst.BurstMain "${args[@]}" --requests "$BURST" >"$log" 2>&1 &
-  WRK_PIDS+=($!)
-  wait $! || die "the burst failed (see $log)"
+  run_job "$JAVA" $TOOL_OPTS -cp "$BENCH_JAR" tme.bench.burst.BurstMain "${args[@]}" --requests "$BURST" >"$log" 2>&1 \
+    || die "the burst failed (see $log)"
   after=$(curl -fsS "$FAKE/__hits")
   echo "burst UPSTREAM requests=$(curl -fsS "$FAKE/__hits?uri=/s/$channel" | sed -E 's/.*"requests":([0-9]+).*/\1/')" \
     "all=$(( $(HITS=$after fake_count upstream_requests) - $(HITS=$before fake_count upstream_requests) ))" \
@@ -206,7 +205,8 @@ part_ttl() { # the servers' base URLs
 print_table() {
   echo
   echo "== the table (Markdown; also in $WORK/table.md)"
-  "$JAVA" $TOOL_OPTS -cp "$BENCH_JAR" tme.bench.compare.ReportMain "$WORK" | tee "$WORK/table.md"
+  run_job "$JAVA" $TOOL_OPTS -cp "$BENCH_JAR" tme.bench.compare.ReportMain "$WORK" >"$WORK/table.md"
+  cat "$WORK/table.md"
   echo
   echo "Closed loop (parts 1, 6): wrk -t $THREADS (part 6: $LOOPS_THREADS) -c $CONNECTIONS -d $DURATION, cells are" \
        "req/s (p50 / p99 / p99.9 ms); the ratio cell is req/s, then p99, tme over nginx. Open loop (part 2):" \

@@ -88,7 +88,7 @@ fetch_coded() { # $1: names file, $2: server URL, $3: coding
   while read -r name; do
     printf 'url = "%s/v1/body/%s"\noutput = "%s/k/%s%s"\n' "$2" "$name" "$HTML" "$name" "$suffix"
   done <"$1" >"$WORK/fetch-$3.cfg"
-  curl -sS --no-progress-meter --parallel --parallel-max 6 ${header:+-H "$header"} \
+  run_job curl -sS --no-progress-meter --parallel --parallel-max 6 ${header:+-H "$header"} \
     -w '%{http_code} %header{content-encoding} %{url}\n' -K "$WORK/fetch-$3.cfg" >"$WORK/fetch-$3.txt" \
     2>>"$WORK/fetch.log" || true
   awk -v want="$3" '{ enc = NF == 3 ? $2 : "identity"
@@ -132,10 +132,8 @@ closed_loop() { # $1: id, $2: URL, $3: wrk threads, $4: coding, then wrk's scrip
   shift 4
   (( $# == 0 )) || script=bench/load/zipf.lua
   log="$WORK/wrk-$id.log"
-  wrk -t "$threads" -c "$CONNECTIONS" -d "$DURATION" --latency ${header:+-H "$header"} -s "$script" "$url" \
-    ${1:+--} "$@" >"$log" 2>&1 &
-  WRK_PIDS+=($!)
-  wait $! || die "wrk failed (see $log)"
+  run_job wrk -t "$threads" -c "$CONNECTIONS" -d "$DURATION" --latency ${header:+-H "$header"} -s "$script" "$url" \
+    ${1:+--} "$@" >"$log" 2>&1 || die "wrk failed (see $log)"
   record "$id" "$log"
   echo "  $id: $(result "$log" rps) req/s, p50 $(result "$log" p50_ms) ms, p99 $(result "$log" p99_ms) ms," \
        "p99.9 $(result "$log" p999_ms) ms, non-2xx $(result "$log" errors_status)"
@@ -145,9 +143,8 @@ closed_loop() { # $1: id, $2: URL, $3: wrk threads, $4: coding, then wrk's scrip
 open_loop() { # $1: id, then OpenLoopMain's options
   local id=$1 log="$WORK/openloop-$1.log"
   shift
-  "$JAVA" $TOOL_OPTS -cp "$BENCH_JAR" tme.bench.openloop.OpenLoopMain "$@" >"$log" 2>&1 &
-  WRK_PIDS+=($!)
-  wait $! || die "the open-loop generator failed (see $log)"
+  run_job "$JAVA" $TOOL_OPTS -cp "$BENCH_JAR" tme.bench.openloop.OpenLoopMain "$@" >"$log" 2>&1 \
+    || die "the open-loop generator failed (see $log)"
   grep -E '^(OPENLOOP|INTERVAL|PROBE) ' "$log" | sed "s/^/$id /" >>"$RESULTS"
   echo "  $id: $(grep '^OPENLOOP ' "$log" | cut -d' ' -f2-)"
 }
