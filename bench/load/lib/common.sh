@@ -71,8 +71,12 @@ fake_count() {
 seconds_of() { # 20s, 2m or 20 -> seconds
   case "$1" in *ms) echo 1 ;; *m) echo $(( ${1%m} * 60 )) ;; *s) echo "${1%s}" ;; *) echo "$1" ;; esac
 }
-metric() { # $1: a /metrics answer, $2: a counter name -> its value, or - if absent
-  grep -oE "\"$2\":[0-9.eE+-]+" <<<"$1" | head -1 | cut -d: -f2 || echo -
+# The server's /metrics is Prometheus text: `name{label="value",...} 12.0` per series.
+metric() { # $1: a /metrics answer, $2: a series, name{labels} as written, or a bare name (summed over its labels)
+  awk -v want="$2" '/^#/ { next }
+    { name = $1; sub(/\{.*/, "", name)
+      if ($1 == want || name == want) { sum += $NF; found = 1 } }
+    END { if (found) printf "%.17g", sum; else print "-" }' <<<"$1"
 }
 delta() { # $1, $2: /metrics answers, $3: a counter name -> the counter's growth from $1 to $2
   awk -v a="$(metric "$1" "$3")" -v b="$(metric "$2" "$3")" 'BEGIN { printf "%d", b - a }'

@@ -129,7 +129,7 @@ part_two_loops() {
   m1=$(curl -fsS "$url/metrics")
   thread_dump "$pid" >"$WORK/threads.txt"
   echo "loops LOOPS $(for i in $(seq 0 $((LOOPS - 1))); do
-    printf 'http.requests.event_loop.%d=%s ' "$i" "$(delta "$m0" "$m1" "http.requests.event_loop.$i")"
+    printf 'loop_%d=%s ' "$i" "$(delta "$m0" "$m1" "tme_http_event_loop_requests_total{loop=\"$i\"}")"
   done)" >>"$RESULTS"
   config loops loops="$LOOPS" threads="$LOOPS_THREADS" clk_tck="$(getconf CLK_TCK)" \
     seconds="$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')"

@@ -48,7 +48,8 @@ report_hits() { # $1: label, $2: log file, $3 and $4: /metrics before and after
        "p90 $(result "$2" p90_ms) ms, p99 $(result "$2" p99_ms) ms, p99.9 $(result "$2" p999_ms) ms," \
        "max $(result "$2" max_ms) ms; errors: status $(result "$2" errors_status)," \
        "timeout $(result "$2" errors_timeout), read $(result "$2" errors_read);" \
-       "server: $(delta "$3" "$4" cache.l1.hits) L1 hits, $(delta "$3" "$4" cache.misses) misses"
+       "server: $(delta "$3" "$4" 'tme_cache_lookups_total{level="l1",result="hit"}') L1 hits," \
+       "$(delta "$3" "$4" 'tme_cache_lookups_total{level="l2",result="miss"}') misses"
 }
 # Before phase A: the same stall and misses as in B for MISS_WARMUP, with the hits running, so the JIT has compiled
 # the miss path (shedding, timeouts) before anything is measured; otherwise B pays for compiling it on these 2 cores
@@ -133,16 +134,18 @@ run_stalled() {
        "read errors $(result "$log" errors_read) (requests still waiting when wrk stopped are not counted)"
   echo "phase B t.me: $(fake_count upstream_requests) requests reached the fake, $(fake_count stalled) of them" \
        "while stalled (none answered)"
-  echo "phase B /metrics at mid-phase (gauges): coalescing.waiting $(metric "$mid" coalescing.waiting)," \
-       "gate.queue.waiting $(metric "$mid" gate.queue.waiting), gate.queue.largest_flow" \
-       "$(metric "$mid" gate.queue.largest_flow), gate.slots.in_use $(metric "$mid" gate.slots.in_use)," \
-       "coalescing.loads_in_flight $(metric "$mid" coalescing.loads_in_flight)"
-  echo "phase B /metrics growth over the phase: coalescing.shed $(delta "$m1" "$m2" coalescing.shed)," \
-       "gate.queue.shed $(delta "$m1" "$m2" gate.queue.shed), gate.refused.budget" \
-       "$(delta "$m1" "$m2" gate.refused.budget), gate.refused.cooldown $(delta "$m1" "$m2" gate.refused.cooldown)," \
-       "gate.slots.granted $(delta "$m1" "$m2" gate.slots.granted), upstream.requests" \
-       "$(delta "$m1" "$m2" upstream.requests), upstream.timed_out $(delta "$m1" "$m2" upstream.timed_out)," \
-       "coalescing.stale.served $(delta "$m1" "$m2" coalescing.stale.served)"
+  echo "phase B /metrics at mid-phase (gauges): tme_coalescing_waiting $(metric "$mid" tme_coalescing_waiting)," \
+       "tme_gate_queue_waiting $(metric "$mid" tme_gate_queue_waiting), tme_gate_queue_largest_flow" \
+       "$(metric "$mid" tme_gate_queue_largest_flow), tme_gate_slots_in_use $(metric "$mid" tme_gate_slots_in_use)," \
+       "tme_coalescing_loads_in_flight $(metric "$mid" tme_coalescing_loads_in_flight)"
+  echo "phase B /metrics growth over the phase: tme_coalescing_shed_total $(delta "$m1" "$m2" tme_coalescing_shed_total)," \
+       "refused by the gate: queue_full $(delta "$m1" "$m2" 'tme_gate_refused_total{reason="queue_full"}')," \
+       "budget $(delta "$m1" "$m2" 'tme_gate_refused_total{reason="budget"}'), cooldown" \
+       "$(delta "$m1" "$m2" 'tme_gate_refused_total{reason="cooldown"}'); tme_gate_slots_granted_total" \
+       "$(delta "$m1" "$m2" tme_gate_slots_granted_total), tme_upstream_requests_total" \
+       "$(delta "$m1" "$m2" tme_upstream_requests_total), of which timed_out" \
+       "$(delta "$m1" "$m2" 'tme_upstream_requests_total{outcome="timed_out"}'); stale answers while revalidating" \
+       "$(delta "$m1" "$m2" 'tme_coalescing_stale_answers_total{reason="revalidating"}')"
   echo "machine load average (1, 5, 15 min) at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 }
 

@@ -10,7 +10,7 @@ import tme.bench.compare.Table.Row;
 
 /**
  * Part 6: with EVENT_LOOPS=2, hits against nginx with 2 workers, and how the server's event-loop threads shared the
- * CPU (from {@link ThreadCpu}) and the requests ({@code http.requests.event_loop.<n>} in /metrics).
+ * CPU (from {@link ThreadCpu}) and the requests ({@code tme_http_event_loop_requests_total} in /metrics).
  */
 final class LoopSplit {
 

@@ -25,7 +25,7 @@ class LoopSplitTest {
     @Test
     void requests_shareOfEachLoop() {
         Optional<Results.Line> loops = Results.parse(List.of(
-                "loops LOOPS http.requests.event_loop.0=510 http.requests.event_loop.1=490")).last("loops", "LOOPS");
+                "loops LOOPS loop_0=510 loop_1=490")).last("loops", "LOOPS");
         assertEquals("requests per loop 51% / 49%", LoopSplit.requests(loops));
         assertEquals("requests per loop not measured", LoopSplit.requests(Optional.empty()));
     }
@@ -35,7 +35,7 @@ class LoopSplitTest {
         Results r = Results.parse(List.of("loops CONFIG loops=2 threads=2 clk_tck=100 seconds=10.00",
                 "loops.tme RESULT rps=40000 p50_ms=1.00 p99_ms=4.00 p999_ms=8.00",
                 "loops.nginx RESULT rps=80000 p50_ms=0.50 p99_ms=2.00 p999_ms=4.00",
-                "loops LOOPS http.requests.event_loop.0=1 http.requests.event_loop.1=1"));
+                "loops LOOPS loop_0=1 loop_1=1"));
         Row row = LoopSplit.rows(r, List.of(new ThreadCpu.Use(1, "vert.x-eventloop-thread-0", 100))).getFirst();
         assertEquals("6", row.part());
         assertEquals("40,000 (1.00 / 4.00 / 8.00); vert.x-eventloop-thread-0 0.10 cores (100%); requests per loop"
