@@ -5,7 +5,7 @@
 part_one_server() {
   echo "== one server (EVENT_LOOPS=1) against nginx (worker_processes 1)"
   start_api one EVENT_LOOPS=1 CACHE_TTL_LATEST="$CACHE_TTL" CACHE_TTL_PAGE="$CACHE_TTL" \
-    TELEGRAM_TIMEOUT="$TELEGRAM_TIMEOUT" MAX_WAITING_REQUESTS="$MAX_WAITING_REQUESTS" "${GATE_ENV[@]}"
+    TELEGRAM_TIMEOUT="$TELEGRAM_TIMEOUT" MAX_WAITING_REQUESTS="$MAX_WAITING_REQUESTS" "${EVERY_SERVER_ENV[@]}"
   ONE_PORT=${API_PORTS[-1]}
   ONE_PID=${API_PIDS[-1]}
   ONE="http://127.0.0.1:$ONE_PORT"
@@ -111,7 +111,7 @@ part_stalled() {
 part_two_loops() {
   local port pid url m0 m1 t0 t1
   echo "== EVENT_LOOPS=$LOOPS against nginx (worker_processes $LOOPS), wrk -t $LOOPS_THREADS"
-  start_api loops EVENT_LOOPS="$LOOPS" CACHE_TTL_LATEST="$CACHE_TTL" "${GATE_ENV[@]}"
+  start_api loops EVENT_LOOPS="$LOOPS" CACHE_TTL_LATEST="$CACHE_TTL" "${EVERY_SERVER_ENV[@]}"
   port=${API_PORTS[-1]} pid=${API_PIDS[-1]} url="http://127.0.0.1:${API_PORTS[-1]}"
   await_apis
   echo "$HOT" >"$WORK/hot-key.txt"
@@ -152,7 +152,7 @@ part_fleet() {
   echo "== $FLEET servers sharing one redis-server (CACHE_TTL_LATEST=$TTL)"
   start_redis
   for i in $(seq 1 "$FLEET"); do
-    start_api "fleet-$i" REDIS_URL="$REDIS_URL" EVENT_LOOPS=1 CACHE_TTL_LATEST="$TTL" "${GATE_ENV[@]}"
+    start_api "fleet-$i" REDIS_URL="$REDIS_URL" EVENT_LOOPS=1 CACHE_TTL_LATEST="$TTL" "${EVERY_SERVER_ENV[@]}"
     urls+=("http://127.0.0.1:${API_PORTS[-1]}")
   done
   await_apis
