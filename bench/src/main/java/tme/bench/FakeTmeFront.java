@@ -39,6 +39,9 @@ import tme.scraper.testing.FakeTme;
  *       for a channel nobody asked before is a real channel that t.me is slow to show, not t.me's redirect for
  *       an unknown name, and it loads for real once t.me answers again;</li>
  *   <li>{@code POST /__unstall}: t.me answers again; requests that arrived during the stall stay unanswered;</li>
+ *   <li>{@code POST /__fail?status=500} (or 429, with {@code Retry-After: 2}): from now on every request is answered
+ *       at once with that status, as a failing or throttling t.me does; {@code POST /__heal} ends it (the soak run
+ *       makes t.me flap with these);</li>
  *   <li>{@code POST /__any_channel}: from now on every channel name without a recording is served as {@code durov}
  *       (as during a stall), so a benchmark can ask for as many distinct real channels as it wants (the Zipf mix
  *       of {@code run.sh compare}, a cold burst for a channel nobody asked before).</li>
@@ -65,6 +68,7 @@ public final class FakeTmeFront implements AutoCloseable {
     private final LongAdder arrived = new LongAdder(); // requests for t.me since the start or the last reset
     private final LongAdder stalledArrivals = new LongAdder(); // of which arrived while stalled
     private volatile boolean stalled; // set and cleared by the control routes, read by every request
+    private volatile int failingWith; // 0: answer; else every request gets this status at once
     private HttpServer server;
 
     private FakeTmeFront(Vertx vertx, FakeTme fake) {
@@ -108,6 +112,18 @@ public final class FakeTmeFront implements AutoCloseable {
         stalled = true;
     }
 
+    /** Every request from now on answered at once with {@code status} (429: with {@code Retry-After: 2}); 0: answer. */
+    public void failWith(int status) {
+        failingWith = status;
+    }
+
+    private static void fail(HttpServerResponse response, int status) {
+        if (status == 429) {
+            response.putHeader("retry-after", "2");
+        }
+        response.setStatusCode(status).putHeader("content-type", "text/plain").end("fake t.me front: failing");
+    }
+
     /** t.me answers again (any channel name still gets {@code durov}'s page). */
     public void unstall() {
         stalled = false;
@@ -142,6 +158,8 @@ public final class FakeTmeFront implements AutoCloseable {
             case "/__stall" -> control(request, this::stall);
             case "/__unstall" -> control(request, this::unstall);
             case "/__any_channel" -> control(request, this::anyChannelIsReal);
+            case "/__fail" -> control(request, () -> failWith(Integer.parseInt(request.getParam("status", "500"))));
+            case "/__heal" -> control(request, () -> failWith(0));
             default -> arrive(request);
         }
     }
@@ -171,6 +189,11 @@ public final class FakeTmeFront implements AutoCloseable {
         uris.computeIfAbsent(in.method() + " " + in.uri(), u -> new LongAdder()).increment();
         if (stalled) {
             stalledArrivals.increment(); // never answered: Vert.x drops the request when the client closes
+            return;
+        }
+        int failing = failingWith;
+        if (failing != 0) {
+            fail(in.response(), failing);
             return;
         }
         forward(in);

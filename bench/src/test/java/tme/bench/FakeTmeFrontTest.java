@@ -108,6 +108,19 @@ class FakeTmeFrontTest {
     }
 
     @Test
+    void fail_answersEveryRequestWithTheStatus_untilHealed() throws Exception {
+        assertEquals(204, post("/__fail?status=429").statusCode());
+        HttpResponse<String> throttled = get("/s/durov");
+        assertEquals(429, throttled.statusCode());
+        assertEquals("2", throttled.headers().firstValue("retry-after").orElseThrow());
+        assertEquals(204, post("/__fail?status=500").statusCode());
+        assertEquals(500, get("/s/durov").statusCode());
+        assertEquals(204, post("/__heal").statusCode());
+        assertEquals(200, get("/s/durov").statusCode());
+        assertEquals("{\"upstream_requests\":3,\"distinct_uris\":1,\"stalled\":0}", get("/__hits").body());
+    }
+
+    @Test
     void control_routesOnlyTakePost() throws Exception {
         HttpResponse<String> stall = get("/__stall");
         assertEquals(405, stall.statusCode());
