@@ -43,6 +43,8 @@ import tme.scraper.parse.ParserMode;
  *                           {@code TELEGRAM_BURST}, {@code TELEGRAM_LOCAL_RATE}, {@code TELEGRAM_LOCAL_BURST})
  * @param graphql            the GraphQL front end's limits, GraphiQL and decoded copies ({@code GRAPHQL_*},
  *                           {@code GRAPHIQL}, {@code MEMORY_CACHE_DECODED_MB})
+ * @param shutdownDrain      how long a stopping server keeps serving with {@code /readyz} at 503, so load balancers
+ *                           take it out of rotation first ({@code SHUTDOWN_DRAIN}, default 0s)
  * @param requests           the access log, trusted proxies and the per-client limit ({@code ACCESS_LOG},
  *                           {@code TRUSTED_PROXIES}, {@code CLIENT_RATE}, {@code CLIENT_BURST})
  */
@@ -51,7 +53,7 @@ public record Config(
         CacheConfig cache, Ttls ttls, double earlyRefreshWindow, boolean sharedCoalescing, int rawCopiesMaxMb,
         Duration errorTtl, int maxWaiting, int eventLoops, boolean nativeTransport,
         Optional<java.nio.file.Path> bodyFilesDir, SlotsConfig slots, ThrottleConfig throttle,
-        GraphQLConfig graphql, RequestsConfig requests) {
+        GraphQLConfig graphql, Duration shutdownDrain, RequestsConfig requests) {
 
     public static Config fromEnv(Map<String, String> env) {
         EnvReader in = new EnvReader(env);
@@ -74,6 +76,7 @@ public record Config(
                 slots(in),
                 throttle(in),
                 graphql(in),
+                in.nonNegativeDuration("SHUTDOWN_DRAIN", Duration.ZERO),
                 requests(in));
         in.failIfAnyProblem();
         return config;

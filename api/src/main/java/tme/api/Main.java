@@ -3,6 +3,7 @@ package tme.api;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.WorkerExecutor;
@@ -24,6 +25,8 @@ import tme.api.http.AccessLog;
 import tme.api.http.BodyFiles;
 import tme.api.http.RequestPipeline;
 import tme.api.http.Routes;
+import tme.api.metrics.Readiness;
+import tme.api.metrics.Telemetry;
 import tme.api.service.ChannelService;
 import tme.api.service.Metrics;
 import tme.api.service.MissingChannels;
@@ -64,12 +67,13 @@ public final class Main {
         }
         Vertx vertx = Vertx.vertx(vertxOptions(config));
         start(vertx, config, InstantSource.system())
-                .onSuccess(server -> {
+                .onSuccess(running -> {
+                    HttpServer server = running.server();
                     LOG.log(System.Logger.Level.INFO,
                             "tme-api listening on port {0,number,#} on {3} event loops, {4} transport (t.me at {1}, Redis {2})",
                             server.actualPort(), config.telegramBaseUrl(), config.cache().redisUrl().orElse("off"),
                             config.eventLoops(), vertx.isNativeTransportEnabled() ? "native" : "NIO");
-                    Runtime.getRuntime().addShutdownHook(new Thread(() -> stopGracefully(vertx), "tme-shutdown"));
+                    Runtime.getRuntime().addShutdownHook(new Thread(() -> stopGracefully(vertx, running), "tme-shutdown"));
                 })
                 .onFailure(e -> {
                     LOG.log(System.Logger.Level.ERROR, "Could not start", e);
@@ -78,16 +82,12 @@ public final class Main {
                 });
     }
 
-    /**
-     * On SIGTERM (a deploy, a scale-down): closing Vert.x undeploys every {@link ApiVerticle}, which stops accepting
-     * and lets requests in flight finish for up to {@link #SHUTDOWN_GRACE}; then Redis, the t.me connections and
-     * the worker pool close.
-     */
-    private static void stopGracefully(Vertx vertx) {
+    /** On SIGTERM (a deploy, a scale-down): {@link Running#stop}, waited for on the shutdown hook's thread. */
+    private static void stopGracefully(Vertx vertx, Running running) {
         try {
             // Called from this (non Vert.x) thread, so its completion does not need a running event loop.
-            vertx.close().toCompletionStage().toCompletableFuture()
-                    .get(SHUTDOWN_GRACE.toMillis() + 5_000, TimeUnit.MILLISECONDS);
+            running.stop(vertx).toCompletionStage().toCompletableFuture()
+                    .get(running.drain().toMillis() + SHUTDOWN_GRACE.toMillis() + 5_000, TimeUnit.MILLISECONDS);
         } catch (Exception e) {
             LOG.log(System.Logger.Level.WARNING, "Shutdown did not finish cleanly", e);
         }
@@ -98,13 +98,35 @@ public final class Main {
         return new VertxOptions().setPreferNativeTransport(config.nativeTransport());
     }
 
+    /**
+     * A started server: its first HTTP server (whose port every instance shares), whether it should get traffic, and
+     * how long it keeps serving once told to stop, with {@code /readyz} at 503, so load balancers drain it.
+     */
+    public record Running(HttpServer server, Readiness readiness, Duration drain) {
+
+        /**
+         * What SIGTERM does: not ready from now on, serving on for {@code drain}, then Vert.x closes, which undeploys
+         * every {@link ApiVerticle} (each lets requests in flight finish for up to {@link #SHUTDOWN_GRACE}) and closes
+         * Redis, the t.me connections and the worker pool.
+         */
+        public Future<Void> stop(Vertx vertx) {
+            readiness.stopping();
+            if (!drain.isPositive()) {
+                return vertx.close();
+            }
+            Promise<Void> drained = Promise.promise();
+            vertx.setTimer(drain.toMillis(), id -> drained.complete());
+            return drained.future().compose(done -> vertx.close());
+        }
+    }
+
     /** Wires the server for a config and a clock; tests call this with a fake t.me and a test clock. */
-    public static Future<HttpServer> start(Vertx vertx, Config config, InstantSource clock) {
+    public static Future<Running> start(Vertx vertx, Config config, InstantSource clock) {
         return start(vertx, config, clock, AccessLog.stdout());
     }
 
     /** As above, the access log's lines going to {@code accessLog} (tests read them there). */
-    public static Future<HttpServer> start(Vertx vertx, Config config, InstantSource clock, AccessLog.Sink accessLog) {
+    public static Future<Running> start(Vertx vertx, Config config, InstantSource clock, AccessLog.Sink accessLog) {
         // The pool never caps below the gate's slots: the slots decide how many requests t.me sees at once.
         TmeClient client = new TmeClient(vertx, new TmeClient.Options(config.telegramBaseUrl(), config.telegramTimeout(),
                 Math.max(UPSTREAM_CONNECTIONS, config.slots().maxConcurrency())));
@@ -127,22 +149,28 @@ public final class Main {
         GraphQLFront graphql = GraphQLFront.create(channels, previews, config.graphql(), clock, parsers);
         EventLoopRequests loops = new EventLoopRequests(config.eventLoops());
         RequestPipeline requests = RequestPipeline.create(config.requests(), clock, accessLog);
-        closeWith(vertx, requests);
+        onClose(vertx, requests);
         // The read path's counters (cache levels, coalescing, pages, parser), the gate's, the t.me client's, the
-        // requests each event loop served, and the access log's and client limit's.
+        // requests each event loop served; then the access log's and the client limit's.
         Metrics metrics = new Metrics(List.of(channels::counters, gate::counters,
-                () -> Metrics.upstream(client.stats()), loops::counters, graphql::counters, requests::counters));
+                () -> Metrics.upstream(client.stats()), loops::counters, graphql::counters));
+        Readiness readiness = new Readiness(redis.map(link -> link::breakerState), gate::cooldownLeft);
+        Telemetry telemetry = new Telemetry(readiness).gather(metrics::snapshot).gather(requests::counters);
+        onClose(vertx, telemetry);
         long copiesMaxBytes = config.rawCopiesMaxMb() * 1024L * 1024L;
         Optional<BodyFiles> files = BodyFiles.under(config.bodyFilesDir(), copiesMaxBytes, parsers);
-        files.ifPresent(made -> closeWith(vertx, made));
-        Function<Vertx, Router> routers = Routes.routers(channels, previews, metrics,
+        files.ifPresent(made -> onClose(vertx, made));
+        Function<Vertx, Router> routers = Routes.routers(channels, previews, telemetry,
                 new Routes.GraphQL(graphql::handle, config.graphql().graphiql()), clock, copiesMaxBytes, parsers,
                 files, requests);
-        return serve(vertx, config, routers, loops, requests.invalidRequests());
+        return serve(vertx, config, routers, loops, requests.invalidRequests()).map(server -> {
+            readiness.serving();
+            return new Running(server, readiness, config.shutdownDrain());
+        });
     }
 
     /** Closes {@code resource} when Vert.x closes (after the servers stopped: SIGTERM, a test's end). */
-    private static void closeWith(Vertx vertx, AutoCloseable resource) {
+    private static void onClose(Vertx vertx, AutoCloseable resource) {
         ((VertxInternal) vertx).addCloseHook(closed -> {
             try {
                 resource.close();
@@ -178,7 +206,11 @@ public final class Main {
      * (Cloudflare) talks HTTP/1.1 to origins without TLS anyway.
      */
     private static HttpServerOptions serverOptions() {
-        return new HttpServerOptions().setCompressionSupported(false).setHttp2ClearTextEnabled(false);
+        return new HttpServerOptions().setCompressionSupported(false).setHttp2ClearTextEnabled(false)
+                // No WebSockets here: without this, every HTTP/1 pipeline carries Netty's WebSocket extension
+                // handler, which looks at every request.
+                .setPerFrameWebSocketCompressionSupported(false)
+                .setPerMessageWebSocketCompressionSupported(false);
     }
 
     private static Duration atLeastASecond(Duration wait) {

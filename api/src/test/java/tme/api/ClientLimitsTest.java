@@ -54,8 +54,8 @@ class ClientLimitsTest {
         assertEquals(200, from(B, "/v1/body/durov").statusCode());
         assertEquals(429, fromA("/v1/preview/durov").statusCode()); // the limit is per client, not per route
         assertEquals(tmeRequests, server.tme.totalHits(), "no t.me request for a refused one");
-        assertEquals(2, CacheHttp.metric(server, "clients.limited"));
-        assertEquals(2, CacheHttp.metric(server, "clients.tracked"));
+        assertEquals(2, CacheHttp.metric(server, "tme_clients_limited_total"));
+        assertEquals(2, CacheHttp.metric(server, "tme_clients_tracked"));
 
         String[] line = lines.ofRequest(refused.headers().firstValue("X-Request-Id").orElseThrow()).split(" ");
         assertEquals("429", line[4]);
@@ -78,6 +78,7 @@ class ClientLimitsTest {
         for (int i = 0; i < 10; i++) {
             assertEquals(200, fromA("/healthz").statusCode());
             assertEquals(200, fromA("/metrics").statusCode());
+            assertEquals(200, fromA("/readyz").statusCode());
             assertEquals(200, fromA("/graphiql/").statusCode());
         }
         assertEquals(200, fromA("/v1/body/durov").statusCode());
@@ -124,7 +125,7 @@ class ClientLimitsTest {
         for (int i = 0; i < 30; i++) {
             assertEquals(200, fromA("/v1/body/durov").statusCode());
         }
-        assertEquals(0, CacheHttp.metric(server, "clients.limited"));
+        assertEquals(0, CacheHttp.metric(server, "tme_clients_limited_total"));
     }
 
     /** CLIENT_RATE=2, CLIENT_BURST=2 behind a proxy on loopback, which names the client in X-Forwarded-For. */

@@ -88,6 +88,16 @@ class ConfigTest {
     }
 
     @Test
+    void shutdownDrain_zeroByDefault_aDurationOtherwise() {
+        assertEquals(Duration.ZERO, Config.fromEnv(Map.of()).shutdownDrain());
+        assertEquals(Duration.ofSeconds(5), Config.fromEnv(Map.of("SHUTDOWN_DRAIN", "5s")).shutdownDrain());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Config.fromEnv(Map.of("SHUTDOWN_DRAIN", "-1s")));
+        assertEquals("Invalid configuration: SHUTDOWN_DRAIN must be a duration like 500ms, 5s, 2m or PT5S: -1s",
+                e.getMessage());
+    }
+
+    @Test
     void requests_defaultsAndSettings() {
         RequestsConfig defaults = Config.fromEnv(Map.of()).requests();
         assertTrue(defaults.accessLog());

@@ -25,6 +25,7 @@ final class TestServer implements AutoCloseable {
     final Vertx vertx;
     final FakeTme tme;
     final HttpServer server;
+    final Main.Running running;
     private final boolean ownsFake;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
@@ -65,7 +66,8 @@ final class TestServer implements AutoCloseable {
         env.put("TELEGRAM_BASE_URL", tme.baseUrl().toString());
         env.put("TELEGRAM_TIMEOUT", "2s");
         env.putAll(extraEnv);
-        server = await(Main.start(vertx, Config.fromEnv(env), clock, accessLog));
+        running = await(Main.start(vertx, Config.fromEnv(env), clock, accessLog));
+        server = running.server();
     }
 
     TestServer() {

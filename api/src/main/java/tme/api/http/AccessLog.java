@@ -1,5 +1,6 @@
 package tme.api.http;
 
+import io.vertx.core.Vertx;
 import java.io.BufferedWriter;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -13,17 +14,20 @@ import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The access log's one writer: event loops hand it {@link AccessLine}s through a bounded queue, and a daemon thread
- * formats them and writes them in batches to a {@link Sink} (standard output, buffered). An event loop never waits
- * for it: the queue is lock-free (a loop never parks behind the writer draining it), and when it is full (the sink
- * is slow or stuck) the line is dropped and counted ({@code http.access_log.dropped}). The writer polls every
- * {@link #IDLE_PAUSE} rather than being woken per line, so handing a line over costs two atomic operations and no
- * system call; a line shows up within that pause.
+ * The access log's one writer: each event loop gathers its {@link AccessLine}s in a {@link LoopLines} of its own
+ * and hands them over in batches through a bounded queue; a daemon thread formats them and writes them to a
+ * {@link Sink} (standard output, buffered). An event loop never waits for it: the queue is lock-free (a loop never
+ * parks behind the writer draining it), and when it is full (the sink is slow or stuck) a batch is dropped and its
+ * lines counted ({@code http.access_log.dropped}). Nobody is woken per line: the loops hand over every
+ * {@link #HANDOVER} lines or {@link #IDLE_PAUSE}, the writer polls every {@link #IDLE_PAUSE}, so a line costs its
+ * loop a list append, no atomic operation shared with another core and no system call, and shows up within about
+ * twice that pause.
  */
 public final class AccessLog implements AutoCloseable {
 
@@ -41,12 +45,16 @@ public final class AccessLog implements AutoCloseable {
      */
     public static final int DEFAULT_CAPACITY = 65_536;
     static final Duration IDLE_PAUSE = Duration.ofMillis(20);
+    /** Lines a loop gathers before it hands them over without waiting for its timer. */
+    static final int HANDOVER = 256;
     private static final int BATCH = 1_024;
     private static final System.Logger LOG = System.getLogger(AccessLog.class.getName());
 
-    private final Queue<AccessLine> queue = new ConcurrentLinkedQueue<>();
+    private final Queue<List<AccessLine>> queue = new ConcurrentLinkedQueue<>();
     // Lines in the queue, or being put there: the bound (ConcurrentLinkedQueue's own size() walks the queue).
     private final AtomicInteger queued = new AtomicInteger();
+    // Every loop's buffer, for the lines still in them when the log closes.
+    private final List<LoopLines> loops = new CopyOnWriteArrayList<>();
     private final int capacity;
     private final Sink sink;
     private final Thread writer;
@@ -87,14 +95,31 @@ public final class AccessLog implements AutoCloseable {
         };
     }
 
-    /** Hands {@code line} to the writer, or drops and counts it when the queue is full; never blocks. */
+    /**
+     * The calling event loop's buffer: lines added to it go to the writer every {@link #HANDOVER} lines and every
+     * {@link #IDLE_PAUSE} (a periodic timer on that loop). Call it on the loop whose requests it will log.
+     */
+    LoopLines forThisLoop(Vertx vertx) {
+        LoopLines lines = new LoopLines(this);
+        loops.add(lines);
+        vertx.setPeriodic(IDLE_PAUSE.toMillis(), id -> lines.handOver());
+        return lines;
+    }
+
+    /** Hands one {@code line} to the writer from any thread (requests answered outside a router). */
     void offer(AccessLine line) {
-        if (queued.incrementAndGet() > capacity) {
-            queued.decrementAndGet();
-            dropped.increment();
+        offerAll(List.of(line));
+    }
+
+    /** Hands {@code lines} to the writer, or drops and counts them when the queue is full; never blocks. */
+    void offerAll(List<AccessLine> lines) {
+        int count = lines.size();
+        if (queued.addAndGet(count) > capacity) {
+            queued.addAndGet(-count);
+            dropped.add(count);
             return;
         }
-        queue.offer(line);
+        queue.offer(lines);
     }
 
     /**
@@ -106,9 +131,13 @@ public final class AccessLog implements AutoCloseable {
                 "http.access_log.failed", failed.sum());
     }
 
-    /** Writes what is queued and stops the writer, waiting for it up to a second (a stuck sink keeps it). */
+    /**
+     * Writes what is queued and stops the writer, waiting for it up to a second (a stuck sink keeps it). Called once
+     * the servers have stopped (a Vert.x close hook), so no loop adds to its buffer while it is handed over here.
+     */
     @Override
     public void close() {
+        loops.forEach(LoopLines::handOver);
         closing = true;
         LockSupport.unpark(writer);
         try {
@@ -135,9 +164,9 @@ public final class AccessLog implements AutoCloseable {
     }
 
     private void drain(List<AccessLine> batch) {
-        AccessLine line;
-        while (batch.size() < BATCH && (line = queue.poll()) != null) {
-            batch.add(line);
+        List<AccessLine> handed;
+        while (batch.size() < BATCH && (handed = queue.poll()) != null) {
+            batch.addAll(handed);
         }
         queued.addAndGet(-batch.size());
     }

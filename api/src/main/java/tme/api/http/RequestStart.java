@@ -6,12 +6,13 @@ import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Route;
 import io.vertx.ext.web.RoutingContext;
 import java.time.InstantSource;
+import tme.api.metrics.RouteTemplates;
 
 /**
- * The first handler of every request: its {@code X-Request-Id} goes on the answer before anything else can write
- * one (hits, misses, problems, 404s and 405s all carry it), and, with {@code ACCESS_LOG} on, its line is handed to
- * the {@link AccessLog} when the answer ends. Per request that is one id, one header and, when logging, one end
- * handler and one {@link AccessLine}; the line is formatted on the log's thread.
+ * The first handler of every request after the metrics' timing: its {@code X-Request-Id} goes on the answer before
+ * anything else can write one (hits, misses, problems, 404s and 405s all carry it), and, with {@code ACCESS_LOG} on,
+ * its line is added to the loop's {@link LoopLines} when the answer ends. Per request that is one id, one header
+ * and, when logging, one end handler and one {@link AccessLine}; the line is formatted on the log's thread.
  */
 final class RequestStart implements Handler<RoutingContext> {
 
@@ -19,11 +20,21 @@ final class RequestStart implements Handler<RoutingContext> {
     private final ClientAddresses clients;
     // Null with ACCESS_LOG=false: then no end handler is registered and no line is made.
     private final AccessLog log;
+    // This router's loop's buffer; null for requests answered outside a router, which go to the log one by one.
+    private final LoopLines lines;
+    private final RouteTemplates templates;
 
-    RequestStart(InstantSource clock, ClientAddresses clients, AccessLog log) {
+    /**
+     * @param lines the buffer of the loop this handler's router serves, or null: each line offered to {@code log}
+     *              at once (from any thread)
+     */
+    RequestStart(InstantSource clock, ClientAddresses clients, AccessLog log, LoopLines lines,
+                 RouteTemplates templates) {
         this.clock = clock;
         this.clients = clients;
         this.log = log;
+        this.lines = lines;
+        this.templates = templates;
     }
 
     @Override
@@ -49,8 +60,14 @@ final class RequestStart implements Handler<RoutingContext> {
         }
     }
 
+    /** Runs on the request's loop, the one whose {@link LoopLines} this handler holds. */
     private void logged(RoutingContext ctx, String id, long began, boolean completed) {
-        log.offer(line(ctx.request(), id, began, completed, route(ctx)));
+        AccessLine line = line(ctx.request(), id, began, completed, route(ctx));
+        if (lines != null) {
+            lines.add(line);
+        } else {
+            log.offer(line);
+        }
     }
 
     private AccessLine line(HttpServerRequest request, String id, long began, boolean completed, String route) {
@@ -61,11 +78,18 @@ final class RequestStart implements Handler<RoutingContext> {
                 System.nanoTime() - began, response.bytesWritten(), clients.of(request));
     }
 
-    /** The template of the route that answered; a request no route with a path took is logged by its path. */
-    private static String route(RoutingContext ctx) {
+    /**
+     * The template of the route that answered, as the metrics name it: the current route's, or for an answer from
+     * the failure or error handlers (a 422, a 405) the template its path matches; a path no route has (a 404) is
+     * logged as it is, shortened.
+     */
+    private String route(RoutingContext ctx) {
         Route route = ctx.currentRoute();
-        String template = route == null ? null : route.getName();
-        return template != null ? template : AccessLine.loggablePath(ctx.request().path());
+        String template = route == null ? null : route.getPath();
+        if (template == null) {
+            template = templates.match(ctx.normalizedPath());
+        }
+        return template.equals(RouteTemplates.OTHER) ? AccessLine.loggablePath(ctx.request().path()) : template;
     }
 
     private static String pathOf(HttpServerRequest request) {
