@@ -15,22 +15,22 @@ final class AccessLines implements AccessLog.Sink {
     private final List<String> lines = new CopyOnWriteArrayList<>();
 
     static AccessLog.Sink discarded() {
-        return new AccessLog.Sink() {
-            @Override
-            public void write(String line) {}
-
-            @Override
-            public void flush() {}
-        };
+        return (batch, length) -> {};
     }
 
     @Override
-    public void write(String line) {
-        lines.add(line);
+    public void write(byte[] batch, int length) {
+        lines.addAll(split(batch, length));
     }
 
-    @Override
-    public void flush() {}
+    /** A batch's lines, without their newlines. */
+    static List<String> split(byte[] batch, int length) {
+        String text = new String(batch, 0, length, java.nio.charset.StandardCharsets.US_ASCII);
+        if (!text.endsWith("\n")) {
+            throw new AssertionError("a batch of whole lines ends with a newline: " + text);
+        }
+        return List.of(text.substring(0, text.length() - 1).split("\n", -1));
+    }
 
     /** The first line written that {@code matches}, waiting for it up to a deadline (the writer polls). */
     String await(Predicate<String> matches) {

@@ -32,16 +32,53 @@ record AccessLine(long epochMillis, String requestId, String method, String rout
     /** The longest path written for a request no route took: enough to tell probes apart. */
     static final int MAX_PATH = 64;
 
-    private static final DateTimeFormatter TIME =
-            DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
-
+    /** The line alone, as the writer writes it (without its newline). */
     String format() {
-        StringBuilder line = new StringBuilder(128);
-        TIME.formatTo(Instant.ofEpochMilli(epochMillis), line);
-        line.append(' ').append(requestId).append(' ').append(method).append(' ').append(route)
-                .append(' ').append(status).append(' ').append(level).append(' ');
-        ServerTiming.appendMillis(line, nanos);
-        return line.append(' ').append(bytes).append(' ').append(client).toString();
+        return appendTo(new StringBuilder(128), new Timestamps()).toString();
+    }
+
+    /**
+     * Appends the line to {@code out}, printable ASCII only (the id is checked, the route cleaned, the client an
+     * address; a method is a token, cleaned here off the loop), so the writer can send its chars as bytes.
+     */
+    StringBuilder appendTo(StringBuilder out, Timestamps times) {
+        times.appendTo(out, epochMillis);
+        out.append(' ').append(requestId).append(' ');
+        appendToken(out, method);
+        out.append(' ').append(route).append(' ').append(status).append(' ').append(level).append(' ');
+        ServerTiming.appendMillis(out, nanos);
+        return out.append(' ').append(bytes).append(' ').append(client);
+    }
+
+    /**
+     * UTC times to the millisecond, {@code 2025-03-01T12:00:00.250Z}: the text up to the second is made once per
+     * second, so a busy writer formats three digits per line. One per writer thread (it remembers the last second).
+     */
+    static final class Timestamps {
+
+        private static final DateTimeFormatter TO_THE_SECOND =
+                DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.").withZone(ZoneOffset.UTC);
+
+        private long second = Long.MIN_VALUE;
+        private String prefix = "";
+
+        void appendTo(StringBuilder out, long epochMillis) {
+            long now = Math.floorDiv(epochMillis, 1000);
+            if (now != second) {
+                second = now;
+                prefix = TO_THE_SECOND.format(Instant.ofEpochSecond(now));
+            }
+            int millis = (int) Math.floorMod(epochMillis, 1000);
+            out.append(prefix).append((char) ('0' + millis / 100)).append((char) ('0' + millis / 10 % 10))
+                    .append((char) ('0' + millis % 10)).append('Z');
+        }
+    }
+
+    private static void appendToken(StringBuilder out, String token) {
+        for (int i = 0; i < token.length(); i++) {
+            char c = token.charAt(i);
+            out.append(c > ' ' && c < 0x7f ? c : '?');
+        }
     }
 
     /** A path fit for one log field: at most {@link #MAX_PATH} characters, spaces and control characters as '?'. */

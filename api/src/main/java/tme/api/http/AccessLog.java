@@ -1,13 +1,9 @@
 package tme.api.http;
 
 import io.vertx.core.Vertx;
-import java.io.BufferedWriter;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,9 +18,9 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * The access log's one writer: each event loop gathers its {@link AccessLine}s in a {@link LoopLines} of its own
  * and hands them over in batches through a bounded queue; a daemon thread formats them and writes them to a
- * {@link Sink} (standard output, buffered). An event loop never waits for it: the queue is lock-free (a loop never
- * parks behind the writer draining it), and when it is full (the sink is slow or stuck) a batch is dropped and its
- * lines counted ({@code http.access_log.dropped}). Nobody is woken per line: the loops hand over every
+ * {@link Sink} (standard output, one write per batch). An event loop never waits for it: the queue is lock-free (a
+ * loop never parks behind the writer draining it), and when it is full (the sink is slow or stuck) a batch is
+ * dropped and its lines counted ({@code http.access_log.dropped}). Nobody is woken per line: the loops hand over every
  * {@link #HANDOVER} lines or {@link #IDLE_PAUSE}, the writer polls every {@link #IDLE_PAUSE}, so a line costs its
  * loop a list append, no atomic operation shared with another core and no system call, and shows up within about
  * twice that pause.
@@ -33,10 +29,11 @@ public final class AccessLog implements AutoCloseable {
 
     /** Where lines go; called from the writer thread only. */
     public interface Sink {
-        void write(String line) throws IOException;
-
-        /** The end of a batch: push what was written out. */
-        void flush() throws IOException;
+        /**
+         * A batch of whole lines, each ending in {@code '\n'}: {@code length} bytes of printable ASCII (so also UTF-8)
+         * at the start of {@code lines}, which the writer reuses once this returns.
+         */
+        void write(byte[] lines, int length) throws IOException;
     }
 
     /**
@@ -77,22 +74,10 @@ public final class AccessLog implements AutoCloseable {
         return log;
     }
 
-    /** Standard output, through a 64 KiB buffer flushed after each batch. */
+    /** Standard output, one {@code write(2)} per batch (the batch is the buffer). */
     public static Sink stdout() {
-        Writer out = new BufferedWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out),
-                StandardCharsets.UTF_8), 64 * 1024);
-        return new Sink() {
-            @Override
-            public void write(String line) throws IOException {
-                out.write(line);
-                out.write('\n');
-            }
-
-            @Override
-            public void flush() throws IOException {
-                out.flush();
-            }
-        };
+        FileOutputStream out = new FileOutputStream(FileDescriptor.out);
+        return (lines, length) -> out.write(lines, 0, length);
     }
 
     /**
@@ -149,11 +134,12 @@ public final class AccessLog implements AutoCloseable {
 
     private void run() {
         List<AccessLine> batch = new ArrayList<>(BATCH);
+        BatchText text = new BatchText();
         while (true) {
             boolean last = closing; // read before draining: a line queued before close() is still written
             drain(batch);
             if (!batch.isEmpty()) {
-                write(batch);
+                write(batch, text);
                 batch.clear();
             } else if (last) {
                 return;
@@ -171,18 +157,38 @@ public final class AccessLog implements AutoCloseable {
         queued.addAndGet(-batch.size());
     }
 
-    private void write(List<AccessLine> batch) {
+    private void write(List<AccessLine> batch, BatchText text) {
         try {
-            for (AccessLine line : batch) {
-                sink.write(line.format());
-            }
-            sink.flush();
+            text.set(batch);
+            sink.write(text.bytes, text.length);
             written.add(batch.size());
         } catch (IOException | RuntimeException e) {
             if (failed.sum() == 0) {
                 LOG.log(System.Logger.Level.WARNING, "Access log lines could not be written", e);
             }
             failed.add(batch.size());
+        }
+    }
+
+    /** The writer's one buffer: a batch's lines as text, then as bytes, both reused batch after batch. */
+    private static final class BatchText {
+        private final StringBuilder chars = new StringBuilder(BATCH * 128);
+        private final AccessLine.Timestamps times = new AccessLine.Timestamps();
+        private byte[] bytes = new byte[BATCH * 128];
+        private int length;
+
+        void set(List<AccessLine> batch) {
+            chars.setLength(0);
+            for (AccessLine line : batch) {
+                line.appendTo(chars, times).append('\n');
+            }
+            length = chars.length();
+            if (bytes.length < length) {
+                bytes = new byte[length];
+            }
+            for (int i = 0; i < length; i++) {
+                bytes[i] = (byte) chars.charAt(i); // printable ASCII by construction (AccessLine.appendTo)
+            }
         }
     }
 }

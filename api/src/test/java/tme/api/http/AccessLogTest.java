@@ -3,6 +3,7 @@ package tme.api.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -22,6 +23,24 @@ class AccessLogTest {
                 66_241, "203.0.113.7");
         assertEquals("2025-03-01T12:00:00.250Z k3v9x2qd-1f4 GET /v1/body/:channel 200 L1 0.087 66241 203.0.113.7",
                 line.format());
+    }
+
+    @Test
+    void timestamps_keepTheirSecond_andPadTheMillis() {
+        AccessLine.Timestamps times = new AccessLine.Timestamps();
+        StringBuilder out = new StringBuilder();
+        times.appendTo(out, AT);
+        times.appendTo(out.append(' '), AT + 757);
+        times.appendTo(out.append(' '), AT + 751);
+        times.appendTo(out.append(' '), Instant.parse("1969-12-31T23:59:59.007Z").toEpochMilli());
+        assertEquals("2025-03-01T12:00:00.250Z 2025-03-01T12:00:01.007Z 2025-03-01T12:00:01.001Z "
+                + "1969-12-31T23:59:59.007Z", out.toString());
+    }
+
+    @Test
+    void oddMethod_isCleanedWhenWritten() {
+        AccessLine line = new AccessLine(AT, "id-1", "GÉT\u0001", "/", 405, "-", 0, 0, "-");
+        assertEquals("2025-03-01T12:00:00.250Z id-1 G?T? / 405 - 0.000 0 -", line.format());
     }
 
     @Test
@@ -83,17 +102,12 @@ class AccessLogTest {
     @Test
     void failingSink_isCounted_andTheWriterGoesOn() {
         List<String> written = new CopyOnWriteArrayList<>();
-        AccessLog.Sink flaky = new AccessLog.Sink() {
-            @Override
-            public void write(String line) throws java.io.IOException {
-                if (line.contains(" bad ")) {
-                    throw new java.io.IOException("disk full");
-                }
-                written.add(line);
+        AccessLog.Sink flaky = (batch, length) -> {
+            String text = new String(batch, 0, length, StandardCharsets.US_ASCII);
+            if (text.contains(" bad ")) {
+                throw new java.io.IOException("disk full");
             }
-
-            @Override
-            public void flush() {}
+            written.add(text);
         };
         AccessLog log = AccessLog.start(flaky, 100);
         log.offer(line("bad"));
@@ -137,7 +151,7 @@ class AccessLogTest {
         final List<String> lines = new CopyOnWriteArrayList<>();
 
         @Override
-        public void write(String line) throws java.io.IOException {
+        public void write(byte[] batch, int length) throws java.io.IOException {
             entered.countDown();
             try {
                 release.await();
@@ -145,10 +159,8 @@ class AccessLogTest {
                 Thread.currentThread().interrupt();
                 throw new java.io.InterruptedIOException();
             }
-            lines.add(line);
+            String text = new String(batch, 0, length, StandardCharsets.US_ASCII);
+            lines.addAll(List.of(text.substring(0, text.length() - 1).split("\n")));
         }
-
-        @Override
-        public void flush() {}
     }
 }
