@@ -24,9 +24,9 @@ import tme.api.http.AccessLogBenchAccess;
  *   <li>{@code requestId}: a new {@code X-Request-Id} (the process's prefix and a counter in base 36), paid with
  *       {@code ACCESS_LOG} on or off;</li>
  *   <li>{@code endOfRequest}: the access log's share of the end handler on the event loop: the {@code X-Cache}
- *       header among a hit's eight, the clock, one line object added to the loop's buffer, handed to the writer
- *       every 256 lines;</li>
- *   <li>{@code formatLine}: what the writer thread does per line before writing it (not on any event loop).</li>
+ *       header among a hit's eight, the clock, the line formatted into the loop's buffer, handed to the writer as
+ *       one chunk of bytes every 256 lines;</li>
+ *   <li>{@code formatLine}: the formatting alone (part of {@code endOfRequest}).</li>
  * </ul>
  *
  * <p>Run: {@code java -jar bench/target/benchmarks.jar AccessLogBenchmark -f 1 -wi 3 -i 5}
@@ -80,7 +80,7 @@ public class AccessLogBenchmark {
         return AccessLogBenchAccess.format(writer.batch, writer.timestamps, id);
     }
 
-    /** The writer thread's reused buffer and its cache of the current second. */
+    /** A loop's reused buffer and its cache of the current second. */
     @State(Scope.Thread)
     public static class Writer {
         final StringBuilder batch = new StringBuilder(256);

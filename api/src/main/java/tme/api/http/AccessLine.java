@@ -5,8 +5,8 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 
 /**
- * One request as the access log tells it. Made on the event loop from values the request already holds (one small
- * object per request); turned into text on the log's own thread, so a hit pays for no formatting.
+ * One request as the access log tells it, made on the event loop from values the request already holds and
+ * formatted there, into that loop's {@link LoopLines} (some 40 ns: the second's text is made once a second).
  *
  * <pre>
  * 2025-03-01T12:00:00.250Z k3v9x2qd-1f4 GET /v1/body/:channel 200 L1 0.087 66241 203.0.113.7
@@ -39,7 +39,7 @@ record AccessLine(long epochMillis, String requestId, String method, String rout
 
     /**
      * Appends the line to {@code out}, printable ASCII only (the id is checked, the route cleaned, the client an
-     * address; a method is a token, cleaned here off the loop), so the writer can send its chars as bytes.
+     * address, the method cleaned here), so its chars go out as bytes.
      */
     StringBuilder appendTo(StringBuilder out, Timestamps times) {
         times.appendTo(out, epochMillis);
@@ -52,7 +52,8 @@ record AccessLine(long epochMillis, String requestId, String method, String rout
 
     /**
      * UTC times to the millisecond, {@code 2025-03-01T12:00:00.250Z}: the text up to the second is made once per
-     * second, so a busy writer formats three digits per line. One per writer thread (it remembers the last second).
+     * second, so a busy loop formats three digits per line. One per thread that formats (it remembers the last
+     * second).
      */
     static final class Timestamps {
 

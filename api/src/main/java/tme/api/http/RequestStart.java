@@ -12,7 +12,7 @@ import tme.api.metrics.RouteTemplates;
  * The first handler of every request after the metrics' timing: its {@code X-Request-Id} goes on the answer before
  * anything else can write one (hits, misses, problems, 404s and 405s all carry it), and, with {@code ACCESS_LOG} on,
  * its line is added to the loop's {@link LoopLines} when the answer ends. Per request that is one id, one header
- * and, when logging, one end handler and one {@link AccessLine}; the line is formatted on the log's thread.
+ * and, when logging, one end handler and one line formatted into the loop's buffer.
  */
 final class RequestStart implements Handler<RoutingContext> {
 

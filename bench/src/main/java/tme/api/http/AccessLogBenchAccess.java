@@ -5,7 +5,7 @@ import java.time.InstantSource;
 
 /**
  * Lets {@code tme.bench.AccessLogBenchmark} run the access log's own code (package-private in the api): what an event
- * loop does per request with {@code ACCESS_LOG} on, and what the writer thread does per line. In the api's package,
+ * loop does per request with {@code ACCESS_LOG} on, and the formatting alone. In the api's package,
  * in the bench module, like {@link BenchAccess}.
  */
 public final class AccessLogBenchAccess implements AutoCloseable {
@@ -27,7 +27,7 @@ public final class AccessLogBenchAccess implements AutoCloseable {
 
     /**
      * What the end handler does past Vert.x's own: the status, level and bytes read from the response (here
-     * {@code headers}), the clock, one {@link AccessLine}, added to the loop's buffer (handed over every 256).
+     * {@code headers}), the clock, one {@link AccessLine} formatted into the loop's buffer (handed over every 256).
      */
     public void endOfRequest(String id, MultiMap headers, long began) {
         String level = headers.get(Responses.X_CACHE);
@@ -35,7 +35,7 @@ public final class AccessLogBenchAccess implements AutoCloseable {
                 System.nanoTime() - began, 17_340, "203.0.113.7"));
     }
 
-    /** What the writer thread does per line before writing it: the line's text, appended to the batch's. */
+    /** Formatting one line into a loop's buffer (what {@link #endOfRequest} does after reading the response). */
     public static StringBuilder format(StringBuilder batch, Object timestamps, String id) {
         batch.setLength(0);
         return new AccessLine(1_740_830_400_250L, id, "GET", "/v1/body/:channel", 200, "L1", 87_412, 17_340,
