@@ -5,7 +5,7 @@
 # optionally against another build (BASE_JAR, e.g. main's) with its defaults. A zstd hit of /v1/body/durov, the
 # cheapest answer there is, so what a variant adds is the largest share of it.
 #
-#   bench/load/cpu-per-hit.sh                   ROUNDS=5 DURATION=15s CONNECTIONS=16 BASE_JAR=/path/to/tme-api.jar
+#   [ROUNDS=5] [DURATION=15s] [CONNECTIONS=16] [BASE_JAR=/path/to/another/tme-api.jar] bench/load/cpu-per-hit.sh
 #
 # Builds nothing: run `mvn -B -DskipTests package` first. Needs wrk and curl. Listens on 127.0.0.1 only; stops what
 # it started. Server output (the access log with ACCESS_LOG=true) goes to files under a temporary directory.
@@ -57,9 +57,9 @@ measure() { # $1: label, $2: jar, then NAME=value ...
   read -r t1 l1 < <(cpu)
   kill "$SERVER"; wait "$SERVER" 2>/dev/null || true
   requests=$(awk '/requests in/ {print $1}' <<<"$out")
-  awk -v l="$label" -v r="$requests" -v t=$((t1 - t0)) -v e=$((l1 - l0)) -v load="$(cut -d' ' -f1 /proc/loadavg)" \
+  awk -v l="$label" -v r="$requests" -v t=$((t1 - t0)) -v e=$((l1 - l0)) -v avg="$(cut -d' ' -f1 /proc/loadavg)" \
     'BEGIN { printf "%-10s %9d requests  process %6.2f us  event loop %6.2f us per request  (load %s)\n",
-             l, r, t / r / 1000, e / r / 1000, load }'
+             l, r, t / r / 1000, e / r / 1000, avg }'
 }
 
 await "http://127.0.0.1:$FAKE_PORT/s/durov"
