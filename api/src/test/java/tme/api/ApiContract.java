@@ -66,15 +66,25 @@ final class ApiContract {
      * that cannot be read) that the operation does not document, against {@link ValidatorView#ANY_PATH}.
      */
     void validate(String method, String path, HttpAnswer response) {
-        String bare = path.contains("?") ? path.substring(0, path.indexOf('?')) : path;
-        Operation operation = contract.findOperation(bare, HttpMethod.valueOf(method));
+        Operation operation = operation(method, path);
         int status = response.status();
+        String anyPath = method.equals("HEAD") ? ValidatorView.ANY_PATH_HEAD : ValidatorView.ANY_PATH;
         String operationId = operation != null && documentedResponse(operation.getOperationId(), status) != null
                 ? operation.getOperationId()
-                : ValidatorView.anyPathStatus(status) ? ValidatorView.ANY_PATH
+                : ValidatorView.anyPathStatus(status) ? anyPath
                 : operation != null ? operation.getOperationId() : null;
         assertNotNull(operationId, method + " " + path + " is not documented, yet answered " + status);
         validateOperation(operationId, method + " " + path, response);
+    }
+
+    /** The operation for a request; a trailing slash the document does not write is the path without it. */
+    private Operation operation(String method, String path) {
+        String bare = path.contains("?") ? path.substring(0, path.indexOf('?')) : path;
+        Operation operation = contract.findOperation(bare, HttpMethod.valueOf(method));
+        if (operation == null && bare.length() > 1 && bare.endsWith("/")) {
+            operation = contract.findOperation(bare.substring(0, bare.length() - 1), HttpMethod.valueOf(method));
+        }
+        return operation;
     }
 
     /** Validates {@code response} against the operation {@code operationId} ({@code what} names it in failures). */
@@ -116,7 +126,7 @@ final class ApiContract {
 
     /** The response object documented for a status (following a {@code $ref} to {@code components/responses}). */
     private JsonObject documentedResponse(String operationId, int status) {
-        JsonObject responses = ValidatorView.ANY_PATH.equals(operationId) ? ValidatorView.anyPathResponses()
+        JsonObject responses = ValidatorView.isAnyPath(operationId) ? ValidatorView.anyPathResponses()
                 : operationModel(operationId).getJsonObject("responses");
         JsonObject response = responses.getJsonObject(Integer.toString(status));
         if (response != null && response.containsKey("$ref")) {

@@ -16,13 +16,16 @@ import java.util.Map;
  *   those no schema beyond "a string". {@link ApiContract} checks the real media type against the document's.</li>
  *   <li>Header names lower-cased: it looks a documented header up by its name as written in a map of the answer's
  *   headers it lower-cased, so {@code ETag} would never be found.</li>
- *   <li>One more operation, {@link #ANY_PATH}, at a path no request takes: the answers every path can give (an
- *   unknown path, another method, a request that cannot be read, a bug), which belong to no operation.</li>
+ *   <li>Two more operations, {@link #ANY_PATH} and {@link #ANY_PATH_HEAD}, at a path no request takes: the answers
+ *   every path can give (an unknown path, another method, a request that cannot be read, a bug), which belong to
+ *   no operation, with their bodies and, for HEAD, without.</li>
  * </ul>
  */
 final class ValidatorView {
 
     static final String ANY_PATH = "anyPathAnswers";
+    /** The same answers to HEAD: their headers, no body. */
+    static final String ANY_PATH_HEAD = "anyPathHeadAnswers";
     private static final String ANY_PATH_PATH = "/__any_path_answers__";
     private static final String OCTET_STREAM = "application/octet-stream";
 
@@ -42,9 +45,12 @@ final class ValidatorView {
                 }
             }
         }
-        responses(view.getJsonObject("components").getJsonObject("responses"));
-        paths.put(ANY_PATH_PATH, new JsonObject().put("get", new JsonObject().put("operationId", ANY_PATH)
-                .put("responses", anyPathResponses())));
+        JsonObject components = view.getJsonObject("components").getJsonObject("responses");
+        responses(components);
+        paths.put(ANY_PATH_PATH, new JsonObject()
+                .put("get", new JsonObject().put("operationId", ANY_PATH).put("responses", anyPathResponses()))
+                .put("head", new JsonObject().put("operationId", ANY_PATH_HEAD).put("responses", withoutBodies(
+                        anyPathResponses(), components))));
         return view;
     }
 
@@ -56,6 +62,22 @@ final class ValidatorView {
                 .forEach((status, name) -> responses.put(status,
                         new JsonObject().put("$ref", "#/components/responses/" + name)));
         return responses;
+    }
+
+    static boolean isAnyPath(String operationId) {
+        return ANY_PATH.equals(operationId) || ANY_PATH_HEAD.equals(operationId);
+    }
+
+    /** The responses as they answer HEAD: each referenced one inlined, without its content. */
+    private static JsonObject withoutBodies(JsonObject references, JsonObject components) {
+        JsonObject inlined = new JsonObject();
+        for (String status : references.fieldNames()) {
+            String name = references.getJsonObject(status).getString("$ref").substring("#/components/responses/".length());
+            JsonObject response = components.getJsonObject(name).copy();
+            response.remove("content");
+            inlined.put(status, response);
+        }
+        return inlined;
     }
 
     /** Statuses every path may answer, whatever its operation documents. */
