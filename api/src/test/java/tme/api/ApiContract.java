@@ -183,30 +183,42 @@ final class ApiContract {
         return false;
     }
 
+    /** The validator's reason, with the schema errors at the deepest places they were found. */
     private static String rootMessage(Throwable e) {
         Throwable cause = e;
+        String reason = "";
+        String errors = "";
         while (cause.getCause() != null && cause.getCause() != cause) {
+            if (cause instanceof io.vertx.openapi.validation.ValidatorException invalid && reason.isEmpty()) {
+                reason = invalid.getMessage() + ": ";
+            }
+            if (cause instanceof io.vertx.openapi.validation.SchemaValidationException invalid) {
+                errors = errors(invalid.getOutputUnit());
+            }
             cause = cause.getCause();
         }
-        String details = cause instanceof io.vertx.json.schema.JsonSchemaValidationException invalid
-                ? " at " + invalid.location() : "";
-        if (cause instanceof io.vertx.openapi.validation.SchemaValidationException invalid) {
-            details = " " + errors(invalid.getOutputUnit());
-        }
-        return cause.getClass().getSimpleName() + ": " + cause.getMessage() + details;
+        return reason + cause.getClass().getSimpleName() + ": " + cause.getMessage() + errors;
     }
 
     private static String errors(OutputUnit result) {
-        List<OutputUnit> errors = result.getErrors();
-        if (errors == null || errors.isEmpty()) {
-            return result.getError() + " at " + result.getInstanceLocation();
-        }
+        List<OutputUnit> leaves = new java.util.ArrayList<>();
+        leaves(result, leaves);
         StringBuilder out = new StringBuilder();
-        for (OutputUnit error : errors.subList(0, Math.min(8, errors.size()))) {
-            out.append("\n  ").append(error.getInstanceLocation()).append(": ").append(error.getError())
+        for (OutputUnit error : leaves.subList(0, Math.min(8, leaves.size()))) {
+            out.append("\n  at ").append(error.getInstanceLocation()).append(": ").append(error.getError())
                     .append(" (").append(error.getKeywordLocation()).append(')');
         }
         return out.toString();
+    }
+
+    private static void leaves(OutputUnit unit, List<OutputUnit> leaves) {
+        if (unit.getErrors() == null || unit.getErrors().isEmpty()) {
+            if (unit.getError() != null) {
+                leaves.add(unit);
+            }
+            return;
+        }
+        unit.getErrors().forEach(error -> leaves(error, leaves));
     }
 
     private static String excerpt(HttpAnswer response) {
