@@ -59,6 +59,16 @@ class ApiContractTest {
     }
 
     @Test
+    void aFieldOnAPostItself_fails() {
+        // Post is PostFields closed by unevaluatedProperties (a feed item extends the same fields), not by
+        // additionalProperties: this is the case that keeps it closed.
+        rejected("GET", "/v1/body/durov", withJson(body, json -> {
+            json.getJsonObject("content").getJsonArray("posts").getJsonObject(0).put("score", 1.5);
+            return json;
+        }), "#/content/posts");
+    }
+
+    @Test
     void aValueOfTheWrongType_fails() {
         rejected("GET", "/v1/body/durov", withJson(body, json -> {
             json.getJsonObject("content").getJsonArray("posts").getJsonObject(0).put("id", "481");
