@@ -40,13 +40,15 @@ import tme.scraper.parse.ParserMode;
  *                           {@code TELEGRAM_BURST}, {@code TELEGRAM_LOCAL_RATE}, {@code TELEGRAM_LOCAL_BURST})
  * @param graphql            the GraphQL front end's limits, GraphiQL and decoded copies ({@code GRAPHQL_*},
  *                           {@code GRAPHIQL}, {@code MEMORY_CACHE_DECODED_MB})
+ * @param shutdownDrain      how long a stopping server keeps serving with {@code /readyz} at 503, so load balancers
+ *                           take it out of rotation first ({@code SHUTDOWN_DRAIN}, default 0s)
  */
 public record Config(
         int port, URI telegramBaseUrl, Duration telegramTimeout, ParserMode parserMode, int parseWorkers,
         CacheConfig cache, Ttls ttls, double earlyRefreshWindow, boolean sharedCoalescing, int rawCopiesMaxMb,
         Duration errorTtl, int maxWaiting, int eventLoops, boolean nativeTransport,
         Optional<java.nio.file.Path> bodyFilesDir, SlotsConfig slots, ThrottleConfig throttle,
-        GraphQLConfig graphql) {
+        GraphQLConfig graphql, Duration shutdownDrain) {
 
     public static Config fromEnv(Map<String, String> env) {
         EnvReader in = new EnvReader(env);
@@ -68,7 +70,8 @@ public record Config(
                 in.optionalDirectory("BODY_FILES_DIR", "off"),
                 slots(in),
                 throttle(in),
-                graphql(in));
+                graphql(in),
+                in.nonNegativeDuration("SHUTDOWN_DRAIN", Duration.ZERO));
         in.failIfAnyProblem();
         return config;
     }

@@ -2,6 +2,7 @@ package tme.api;
 
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.WorkerExecutor;
@@ -20,6 +21,8 @@ import java.util.function.Function;
 import tme.api.graphql.GraphQLFront;
 import tme.api.http.BodyFiles;
 import tme.api.http.Routes;
+import tme.api.metrics.Readiness;
+import tme.api.metrics.Telemetry;
 import tme.api.service.ChannelService;
 import tme.api.service.Metrics;
 import tme.api.service.MissingChannels;
@@ -60,12 +63,13 @@ public final class Main {
         }
         Vertx vertx = Vertx.vertx(vertxOptions(config));
         start(vertx, config, InstantSource.system())
-                .onSuccess(server -> {
+                .onSuccess(running -> {
+                    HttpServer server = running.server();
                     LOG.log(System.Logger.Level.INFO,
                             "tme-api listening on port {0,number,#} on {3} event loops, {4} transport (t.me at {1}, Redis {2})",
                             server.actualPort(), config.telegramBaseUrl(), config.cache().redisUrl().orElse("off"),
                             config.eventLoops(), vertx.isNativeTransportEnabled() ? "native" : "NIO");
-                    Runtime.getRuntime().addShutdownHook(new Thread(() -> stopGracefully(vertx), "tme-shutdown"));
+                    Runtime.getRuntime().addShutdownHook(new Thread(() -> stopGracefully(vertx, running), "tme-shutdown"));
                 })
                 .onFailure(e -> {
                     LOG.log(System.Logger.Level.ERROR, "Could not start", e);
@@ -74,16 +78,12 @@ public final class Main {
                 });
     }
 
-    /**
-     * On SIGTERM (a deploy, a scale-down): closing Vert.x undeploys every {@link ApiVerticle}, which stops accepting
-     * and lets requests in flight finish for up to {@link #SHUTDOWN_GRACE}; then Redis, the t.me connections and
-     * the worker pool close.
-     */
-    private static void stopGracefully(Vertx vertx) {
+    /** On SIGTERM (a deploy, a scale-down): {@link Running#stop}, waited for on the shutdown hook's thread. */
+    private static void stopGracefully(Vertx vertx, Running running) {
         try {
             // Called from this (non Vert.x) thread, so its completion does not need a running event loop.
-            vertx.close().toCompletionStage().toCompletableFuture()
-                    .get(SHUTDOWN_GRACE.toMillis() + 5_000, TimeUnit.MILLISECONDS);
+            running.stop(vertx).toCompletionStage().toCompletableFuture()
+                    .get(running.drain().toMillis() + SHUTDOWN_GRACE.toMillis() + 5_000, TimeUnit.MILLISECONDS);
         } catch (Exception e) {
             LOG.log(System.Logger.Level.WARNING, "Shutdown did not finish cleanly", e);
         }
@@ -94,8 +94,30 @@ public final class Main {
         return new VertxOptions().setPreferNativeTransport(config.nativeTransport());
     }
 
+    /**
+     * A started server: its first HTTP server (whose port every instance shares), whether it should get traffic, and
+     * how long it keeps serving once told to stop, with {@code /readyz} at 503, so load balancers drain it.
+     */
+    public record Running(HttpServer server, Readiness readiness, Duration drain) {
+
+        /**
+         * What SIGTERM does: not ready from now on, serving on for {@code drain}, then Vert.x closes, which undeploys
+         * every {@link ApiVerticle} (each lets requests in flight finish for up to {@link #SHUTDOWN_GRACE}) and closes
+         * Redis, the t.me connections and the worker pool.
+         */
+        public Future<Void> stop(Vertx vertx) {
+            readiness.stopping();
+            if (!drain.isPositive()) {
+                return vertx.close();
+            }
+            Promise<Void> drained = Promise.promise();
+            vertx.setTimer(drain.toMillis(), id -> drained.complete());
+            return drained.future().compose(done -> vertx.close());
+        }
+    }
+
     /** Wires the server for a config and a clock; tests call this with a fake t.me and a test clock. */
-    public static Future<HttpServer> start(Vertx vertx, Config config, InstantSource clock) {
+    public static Future<Running> start(Vertx vertx, Config config, InstantSource clock) {
         // The pool never caps below the gate's slots: the slots decide how many requests t.me sees at once.
         TmeClient client = new TmeClient(vertx, new TmeClient.Options(config.telegramBaseUrl(), config.telegramTimeout(),
                 Math.max(UPSTREAM_CONNECTIONS, config.slots().maxConcurrency())));
@@ -121,16 +143,30 @@ public final class Main {
         // requests each event loop served.
         Metrics metrics = new Metrics(List.of(channels::counters, gate::counters,
                 () -> Metrics.upstream(client.stats()), loops::counters, graphql::counters));
+        Readiness readiness = new Readiness(redis.map(link -> link::breakerState), gate::cooldownLeft);
+        Telemetry telemetry = new Telemetry(readiness).gather(metrics::snapshot);
+        onClose(vertx, telemetry);
         long copiesMaxBytes = config.rawCopiesMaxMb() * 1024L * 1024L;
         Optional<BodyFiles> files = BodyFiles.under(config.bodyFilesDir(), copiesMaxBytes, parsers);
-        files.ifPresent(made -> ((VertxInternal) vertx).addCloseHook(closed -> {
-            made.close();
-            closed.succeed();
-        }));
-        Function<Vertx, Router> routers = Routes.routers(channels, previews, metrics,
+        files.ifPresent(made -> onClose(vertx, made));
+        Function<Vertx, Router> routers = Routes.routers(channels, previews, telemetry,
                 new Routes.GraphQL(graphql::handle, config.graphql().graphiql()), clock, copiesMaxBytes, parsers,
                 files);
-        return serve(vertx, config, routers, loops);
+        return serve(vertx, config, routers, loops).map(server -> {
+            readiness.serving();
+            return new Running(server, readiness, config.shutdownDrain());
+        });
+    }
+
+    private static void onClose(Vertx vertx, AutoCloseable resource) {
+        ((VertxInternal) vertx).addCloseHook(closed -> {
+            try {
+                resource.close();
+            } catch (Exception e) {
+                LOG.log(System.Logger.Level.WARNING, "Could not close " + resource, e);
+            }
+            closed.succeed();
+        });
     }
 
     /**

@@ -46,24 +46,26 @@ class CacheBreakerTest extends CacheFleetTestBase {
         fleet.redis.kill();
 
         assertServed(CacheHttp.get(a, LATEST), "L1", latest.body());
-        assertEquals(0, metric(a, "redis.errors") + metric(a, "redis.timeouts"), "an L1 hit never asks Redis");
+        assertEquals(0, redisFailures(a), "an L1 hit never asks Redis");
 
         // A new key: L2 read, lease claim and L2 write each fail once; the third error opens the breaker.
         HttpResponse<byte[]> loadedByA = CacheHttp.get(a, PAGE);
         assertServed(loadedByA, "upstream", null);
-        assertEquals(3, metric(a, "redis.errors") + metric(a, "redis.timeouts"));
-        assertEquals(1, metric(a, "redis.breaker.opened"));
-        assertEquals(1, metric(a, "coalescing.local_fallbacks"));
+        assertEquals(3, redisFailures(a));
+        assertEquals(1, metric(a, "tme_redis_breaker_transitions_total{to=\"open\"}"));
+        assertEquals(1, metric(a, "tme_coalescing_local_fallbacks_total"));
+        assertEquals(2, metric(a, "tme_redis_breaker_state"), "open");
+        assertReadiness(a, "degraded", "down", "open");
 
         // Open: Redis is bypassed, not asked; A serves from memory, B loads by itself and opens its own breaker.
         assertServed(CacheHttp.get(a, PAGE), "L1", loadedByA.body());
         HttpResponse<byte[]> post = CacheHttp.get(a, "/v1/post/durov/495");
         assertEquals(200, post.statusCode());
         assertEquals(495, new JsonObject(CacheHttp.text(post)).getInteger("id"));
-        assertEquals(3, metric(a, "redis.errors") + metric(a, "redis.timeouts"));
-        assertTrue(metric(a, "redis.bypassed") >= 3, "bypassed " + metric(a, "redis.bypassed"));
+        assertEquals(3, redisFailures(a));
+        assertTrue(metric(a, "tme_redis_bypassed_total") >= 3, "bypassed " + metric(a, "tme_redis_bypassed_total"));
         assertServed(CacheHttp.get(b, PAGE), "upstream", loadedByA.body());
-        assertEquals(1, metric(b, "redis.breaker.opened"));
+        assertEquals(1, metric(b, "tme_redis_breaker_transitions_total{to=\"open\"}"));
         assertEquals(2, fleet.tme.hits("/s/durov/490"));
 
         fleet.redis.restart();
@@ -79,8 +81,12 @@ class CacheBreakerTest extends CacheFleetTestBase {
         HttpResponse<byte[]> sharedAgain = CacheHttp.get(b, "/v1/body/durov?position=510");
         assertServed(sharedAgain, "L2", written.body());
         assertEquals(1, fleet.tme.hits("/s/durov/510"));
-        assertEquals(1, metric(a, "redis.breaker.opened"));
-        assertEquals(1, metric(b, "redis.breaker.opened"));
+        assertEquals(1, metric(a, "tme_redis_breaker_transitions_total{to=\"open\"}"));
+        assertEquals(1, metric(b, "tme_redis_breaker_transitions_total{to=\"open\"}"));
+        assertEquals(1, metric(a, "tme_redis_breaker_transitions_total{to=\"half_open\"}"), "one probe");
+        assertEquals(1, metric(a, "tme_redis_breaker_transitions_total{to=\"closed\"}"));
+        assertEquals(0, metric(a, "tme_redis_breaker_state"), "closed");
+        assertReadiness(a, "ready", "up", "closed");
     }
 
     @Test
@@ -91,11 +97,23 @@ class CacheBreakerTest extends CacheFleetTestBase {
         HttpResponse<byte[]> loaded = CacheHttp.get(late, PAGE);
         assertServed(loaded, "upstream", null);
         assertServed(CacheHttp.get(late, PAGE), "L1", loaded.body());
-        assertEquals(1, metric(late, "redis.breaker.opened"));
+        assertEquals(1, metric(late, "tme_redis_breaker_transitions_total{to=\"open\"}"));
 
         fleet.clock.advance(Duration.ofSeconds(100)); // L1 kept the entry its full TTL: Redis was unavailable
         assertServed(CacheHttp.get(late, PAGE), "L1", loaded.body());
         assertEquals(1, fleet.tme.hits("/s/durov/490"));
+    }
+
+    private static long redisFailures(TestServer server) {
+        return Math.round(PrometheusText.of(server).sum("tme_redis_command_failures_total"));
+    }
+
+    /** {@code /readyz} answers 200 whatever Redis does: the server serves from memory and t.me. */
+    private static void assertReadiness(TestServer server, String status, String redis, String breaker) {
+        HttpResponse<String> ready = server.get("/readyz");
+        assertEquals(200, ready.statusCode());
+        assertEquals(new JsonObject().put("status", status).put("redis", redis).put("breaker", breaker)
+                .put("upstream", "ok"), new JsonObject(ready.body()));
     }
 
     /** A 200 answered by {@code level} with a page of the durov channel, and exactly {@code bytes} when given. */

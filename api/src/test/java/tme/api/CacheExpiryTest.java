@@ -65,17 +65,17 @@ class CacheExpiryTest extends CacheFleetTestBase {
         assertEquals("L1", level(again));
         assertTrue(tme.awaitHeld(1, Duration.ofSeconds(10)), "the background refresh reached t.me");
         assertEquals(2, tme.hits("/s/durov"), "one refresh, however many reads");
-        assertEquals(1, CacheHttp.metric(server, "coalescing.refreshes.started"));
+        assertEquals(1, CacheHttp.metric(server, "tme_coalescing_refreshes_started_total"));
 
         tme.release();
-        CacheHttp.awaitUntil("the refresh stored its value", () -> CacheHttp.metric(server, "cache.puts") == 2);
+        CacheHttp.awaitUntil("the refresh stored its value", () -> CacheHttp.metric(server, "tme_cache_puts_total") == 2);
         HttpResponse<byte[]> refreshed = CacheHttp.get(server, BODY);
         assertEquals("L1", level(refreshed));
         assertEquals(0, age(refreshed));
         assertEquals("public, max-age=10, stale-while-revalidate=10, stale-if-error=86400",
                 header(refreshed, "Cache-Control"));
         assertEquals(2, tme.hits("/s/durov"));
-        assertEquals(0, CacheHttp.metric(server, "coalescing.refreshes.failed"));
+        assertEquals(0, CacheHttp.metric(server, "tme_coalescing_refreshes_failed_total"));
     }
 
     @Test

@@ -1,7 +1,6 @@
 package tme.api;
 
 import com.github.luben.zstd.Zstd;
-import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.http.HttpClient;
@@ -65,14 +64,9 @@ final class CacheHttp {
         return Zstd.decompress(frame, (int) size);
     }
 
-    /** One counter from {@code GET /metrics}. */
-    static long metric(TestServer server, String name) {
-        JsonObject metrics = TestServer.json(server.get("/metrics"));
-        Long value = metrics.getLong(name);
-        if (value == null) {
-            throw new AssertionError("no metric " + name + " in " + metrics.encode());
-        }
-        return value;
+    /** One series from {@code GET /metrics} ({@code tme_cache_puts_total}, with labels if any). */
+    static long metric(TestServer server, String series) {
+        return PrometheusText.of(server).count(series);
     }
 
     /** Polls until {@code condition} holds; fails naming {@code what} once the deadline passes. */

@@ -40,9 +40,9 @@ class CacheKindsTest extends CacheFleetTestBase {
         HttpResponse<byte[]> last = CacheHttp.get(server, path);
         assertEquals("L1", level(last));
         assertEquals(lifetime - 1, CacheHttp.age(last));
-        CacheHttp.awaitUntil("the background refresh stored a new entry", () -> CacheHttp.metric(server, "cache.puts") == 2);
+        CacheHttp.awaitUntil("the background refresh stored a new entry", () -> CacheHttp.metric(server, "tme_cache_puts_total") == 2);
         assertEquals(2, fleet.tme.hits(upstreamUri));
-        assertEquals(1, CacheHttp.metric(server, "coalescing.refreshes.started"));
+        assertEquals(1, CacheHttp.metric(server, "tme_coalescing_refreshes_started_total"));
     }
 
     @Test

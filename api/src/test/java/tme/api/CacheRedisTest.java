@@ -51,8 +51,8 @@ class CacheRedisTest {
         assertEquals(3, age(again));
         assertEquals(header(loaded, "ETag"), header(shared, "ETag"));
         assertEquals(header(again, "Cache-Control"), header(shared, "Cache-Control"));
-        assertEquals(1, CacheHttp.metric(b, "cache.l2.hits"));
-        assertEquals(0, CacheHttp.metric(b, "upstream.requests"));
+        assertEquals(1, CacheHttp.metric(b, "tme_cache_lookups_total{level=\"l2\",result=\"hit\"}"));
+        assertEquals(0, CacheHttp.metric(b, "tme_upstream_sent_total"));
         assertEquals("L1", level(CacheHttp.get(b, PAGE)), "B keeps an L1 copy");
     }
 
@@ -145,7 +145,7 @@ class CacheRedisTest {
         assertEquals(0, age(newer));
         assertArrayEquals(reloaded.body(), newer.body());
         assertEquals(2, fleet.tme.hits("/s/durov/490"));
-        assertEquals(0, CacheHttp.metric(b, "upstream.requests"));
+        assertEquals(0, CacheHttp.metric(b, "tme_upstream_sent_total"));
     }
 
     @Test

@@ -205,16 +205,16 @@ class CacheServingTest extends CacheFleetTestBase {
         HttpResponse<String> metrics = server.get("/metrics");
         assertEquals(200, metrics.statusCode());
         assertEquals("no-store", header(metrics, "Cache-Control"));
-        JsonObject counters = TestServer.json(metrics);
-        assertEquals(1, counters.getLong("cache.l1.hits"));
-        assertEquals(2, counters.getLong("cache.misses"));
-        assertEquals(3, counters.getLong("cache.puts"), "the page, the \"not found\", and the channel known missing");
-        assertEquals(2, counters.getLong("coalescing.loads"));
-        assertEquals(2, counters.getLong("upstream.requests"));
-        assertEquals(1, counters.getLong("upstream.ok"));
-        assertEquals(1, counters.getLong("upstream.not_found"));
-        assertEquals(1, counters.getLong("scrape.pages_parsed"));
-        assertEquals(0, counters.getLong("scrape.upstream_anomalies"));
-        assertEquals(0, counters.getLong("coalescing.refreshes.started"));
+        PrometheusText counters = PrometheusText.parse(metrics.body());
+        assertEquals(1, counters.count("tme_cache_lookups_total{level=\"l1\",result=\"hit\"}"));
+        assertEquals(2, counters.count("tme_cache_lookups_total{level=\"l2\",result=\"miss\"}"));
+        assertEquals(3, counters.count("tme_cache_puts_total"), "the page, the \"not found\", and the channel known missing");
+        assertEquals(2, counters.count("tme_coalescing_loads_total"));
+        assertEquals(2, counters.count("tme_upstream_sent_total"));
+        assertEquals(1, counters.count("tme_upstream_requests_total{outcome=\"ok\"}"));
+        assertEquals(1, counters.count("tme_upstream_requests_total{outcome=\"not_found\"}"));
+        assertEquals(1, counters.count("tme_scrape_pages_parsed_total"));
+        assertEquals(0, counters.sum("tme_scrape_anomalies_total"));
+        assertEquals(0, counters.count("tme_coalescing_refreshes_started_total"));
     }
 }

@@ -44,8 +44,8 @@ final class ClusterFleet implements AutoCloseable {
     /** Counters that say a server failed to reach the cluster, summed over both (all 0 on a healthy cluster). */
     Map<String, Long> redisTrouble() {
         Map<String, Long> trouble = new HashMap<>();
-        for (String name : List.of("redis.errors", "redis.timeouts", "redis.breaker.opened", "redis.bypassed",
-                "coalescing.local_fallbacks", "gate.budget.local_fallbacks")) {
+        for (String name : List.of("tme_redis_command_failures_total{reason=\"error\"}", "tme_redis_command_failures_total{reason=\"timeout\"}", "tme_redis_breaker_transitions_total{to=\"open\"}", "tme_redis_bypassed_total",
+                "tme_coalescing_local_fallbacks_total", "tme_gate_budget_local_fallbacks_total")) {
             long sum = Fleet.sum(name, servers());
             if (sum != 0) {
                 trouble.put(name, sum);

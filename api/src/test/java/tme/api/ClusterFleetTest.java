@@ -62,8 +62,8 @@ class ClusterFleetTest {
         FleetAwait.held(fleet.tme, 1); // a holds the lease and loads
         burst.addAll(client.burst(fleet.b, "/v1/body/durov", REQUESTS_EACH));
         FleetAwait.until("b's requests in, waiting on a's lease",
-                () -> Fleet.metric(fleet.b, "coalescing.lease.waits") == 1
-                        && Fleet.metric(fleet.b, "coalescing.coalesced") == REQUESTS_EACH - 1,
+                () -> Fleet.metric(fleet.b, "tme_coalescing_lease_waits_total") == 1
+                        && Fleet.metric(fleet.b, "tme_coalescing_joins_total") == REQUESTS_EACH - 1,
                 () -> Fleet.metrics(fleet.b).toString());
 
         fleet.tme.release();
@@ -74,7 +74,7 @@ class ClusterFleetTest {
         assertEquals(Map.of("L2", (long) REQUESTS_EACH, "upstream", (long) REQUESTS_EACH),
                 FleetClient.tally(replies, Reply::xCache));
         assertEquals(1, FleetClient.tally(replies, Reply::bodySha).size(), "both servers send the same bytes");
-        assertEquals(1L, Fleet.sum("coalescing.loads", fleet.servers()));
+        assertEquals(1L, Fleet.sum("tme_coalescing_loads_total", fleet.servers()));
         assertEquals(Map.of(), fleet.redisTrouble());
         String key = "tme:v1:full:body:durov:0";
         assertEquals(List.of(key), cluster.keys("tme:v1:*"));
@@ -94,8 +94,8 @@ class ClusterFleetTest {
         assertEquals(List.of("upstream", "L2", "L1"), List.of(loaded.xCache(), shared.xCache(), again.xCache()));
         assertEquals(loaded.bodySha(), shared.bodySha());
         assertEquals(1, fleet.tme.hits("/s/durov/490"));
-        assertEquals(1L, Fleet.metric(fleet.b, "cache.l2.hits"));
-        assertEquals(0L, Fleet.metric(fleet.b, "upstream.requests"));
+        assertEquals(1L, Fleet.metric(fleet.b, "tme_cache_lookups_total{level=\"l2\",result=\"hit\"}"));
+        assertEquals(0L, Fleet.metric(fleet.b, "tme_upstream_sent_total"));
         assertEquals(Map.of(), fleet.redisTrouble());
     }
 
@@ -116,9 +116,9 @@ class ClusterFleetTest {
         assertTrue(paused.stream().allMatch(reply -> reply.retryAfter() >= 1 && reply.retryAfter() <= 30),
                 "Retry-After " + FleetClient.tally(paused, Reply::retryAfter));
         assertEquals(1, fleet.tme.totalHits(), "only the first request reached t.me");
-        assertEquals(0L, Fleet.metric(fleet.b, "gate.signals.throttled"), "b never met the 429 itself");
-        assertEquals(1L, Fleet.metric(fleet.b, "gate.cooldowns.adopted"), "b learnt it from the cluster");
-        assertEquals(20L, Fleet.metric(fleet.b, "gate.refused.cooldown"));
+        assertEquals(0L, Fleet.metric(fleet.b, "tme_gate_pause_signals_total{source=\"tme\"}"), "b never met the 429 itself");
+        assertEquals(1L, Fleet.metric(fleet.b, "tme_gate_cooldowns_total{origin=\"fleet\"}"), "b learnt it from the cluster");
+        assertEquals(20L, Fleet.metric(fleet.b, "tme_gate_refused_total{reason=\"cooldown\"}"));
         RedisServer gateNode = cluster.nodeFor("{tme:gate}:cooldown");
         long left = Long.parseLong(gateNode.command("PTTL", "{tme:gate}:cooldown"));
         assertTrue(left > 25_000 && left <= 30_000, "the fleet's cooldown on the gate's node: " + left + " ms");
@@ -147,7 +147,7 @@ class ClusterFleetTest {
         assertEquals(Map.of(), fleet.redisTrouble());
         assertEquals(0, GateBudgetTest.worstWindowExcess(arrivals), () -> "some window held more than 5 + 5 x seconds: "
                 + arrivals.stream().map(t -> (t - arrivals.getFirst()) / 1_000_000).toList());
-        assertEquals(ok, Fleet.sum("gate.budget.tokens_taken", fleet.servers()));
+        assertEquals(ok, Fleet.sum("tme_gate_budget_tokens_taken_total", fleet.servers()));
         assertEquals(Map.of(), fleet.redisTrouble());
     }
 
@@ -175,7 +175,7 @@ class ClusterFleetTest {
             assertTrue(evals.get(node) > 0 && evalsAfter.get(node) > evals.get(node),
                     "EVALs reached every node, before and after the flush: " + evals + " then " + evalsAfter);
         }
-        assertEquals(6L, Fleet.sum("gate.budget.tokens_taken", fleet.servers()), "every budget script answered");
+        assertEquals(6L, Fleet.sum("tme_gate_budget_tokens_taken_total", fleet.servers()), "every budget script answered");
         assertEquals(Map.of(), fleet.redisTrouble());
     }
 

@@ -45,12 +45,15 @@ class ClusterNodeDownTest {
             assertEquals(Map.of("upstream", 10L), FleetClient.tally(uncached, Reply::xCache));
             assertEquals(1, fleet.tme.hits("/s/durov"));
             for (TestServer server : fleet.servers()) {
-                Map<String, Long> metrics = Fleet.metrics(server);
-                assertEquals(1L, metrics.get("redis.breaker.opened"), metrics.toString());
-                assertTrue(metrics.get("redis.errors") >= 3, "errors opened it: " + metrics);
-                assertTrue(metrics.get("redis.bypassed") > 0, "then Redis was not asked: " + metrics);
-                assertTrue(metrics.get("coalescing.local_fallbacks") >= 1, "loads without a lease: " + metrics);
-                assertTrue(metrics.get("gate.budget.local_fallbacks") >= 1, "the local bucket decided: " + metrics);
+                PrometheusText metrics = Fleet.metrics(server);
+                assertEquals(1L, metrics.count("tme_redis_breaker_transitions_total{to=\"open\"}"), metrics.toString());
+                assertTrue(metrics.count("tme_redis_command_failures_total{reason=\"error\"}") >= 3,
+                        "errors opened it: " + metrics);
+                assertTrue(metrics.count("tme_redis_bypassed_total") > 0, "then Redis was not asked: " + metrics);
+                assertTrue(metrics.count("tme_coalescing_local_fallbacks_total") >= 1, "loads without a lease: " + metrics);
+                assertTrue(metrics.count("tme_gate_budget_local_fallbacks_total") >= 1,
+                        "the local bucket decided: " + metrics);
+                assertTrue(metrics.count("tme_redis_breaker_state") > 0, "not closed: " + metrics);
             }
         }
     }

@@ -41,7 +41,7 @@ class CoalescingBurstTest {
         server.tme.holdRequests();
         List<CompletableFuture<Reply>> burst = client.burst(server, "/v1/body/durov", CLIENTS);
         FleetAwait.held(server.tme, 1);
-        awaitJoined("coalescing.coalesced", CLIENTS - 1);
+        awaitJoined("tme_coalescing_joins_total", CLIENTS - 1);
 
         server.tme.release();
 
@@ -57,7 +57,7 @@ class CoalescingBurstTest {
         assertEquals(replies.getFirst().bodySha(), FleetClient.sha256(again.body().getBytes(StandardCharsets.UTF_8)),
                 "the stored bytes are the ones every client got");
         assertEquals(481, TestServer.json(again).getJsonObject("meta").getJsonObject("offset").getInteger("before"));
-        assertEquals(1L, Fleet.metric(server, "coalescing.loads"));
+        assertEquals(1L, Fleet.metric(server, "tme_coalescing_loads_total"));
         assertEquals(CLIENTS, FleetClient.coalescingRatio("1000 concurrent /v1/body/durov, one server",
                 CLIENTS, server.tme.totalHits()));
     }
@@ -68,7 +68,7 @@ class CoalescingBurstTest {
         CompletableFuture<Reply> post = client.get(server, "/v1/post/durov/495");
         CompletableFuture<Reply> body = client.get(server, "/v1/body/durov?position=495");
         FleetAwait.held(server.tme, 1);
-        awaitJoined("pages.coalesced", 1); // two cache keys, one page load
+        awaitJoined("tme_pages_joins_total", 1); // two cache keys, one page load
 
         server.tme.release();
 
@@ -76,7 +76,7 @@ class CoalescingBurstTest {
         assertEquals(Map.of(200, 2L), FleetClient.tally(replies, Reply::status));
         assertEquals(1, server.tme.hits("/s/durov/495"));
         assertEquals(1, server.tme.totalHits());
-        assertEquals(2L, Fleet.metric(server, "coalescing.loads"), "each key loads, and the loads share the page");
+        assertEquals(2L, Fleet.metric(server, "tme_coalescing_loads_total"), "each key loads, and the loads share the page");
         JsonObject stored = TestServer.json(server.get("/v1/post/durov/495"));
         assertEquals(495, stored.getInteger("id"));
         assertEquals(1, server.tme.totalHits());
@@ -98,7 +98,7 @@ class CoalescingBurstTest {
         for (int i = 0; i < leaving; i++) {
             leavers.add(client.send(server, "/v1/body/durov"));
         }
-        awaitJoined("coalescing.coalesced", staying + leaving);
+        awaitJoined("tme_coalescing_joins_total", staying + leaving);
         leavers.forEach(leaver -> leaver.cancel(true)); // these give up too, mid-wait: their connections close
 
         server.tme.release();

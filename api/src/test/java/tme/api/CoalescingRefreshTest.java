@@ -66,17 +66,17 @@ class CoalescingRefreshTest {
         // per TTL, or some read would have found the entry expired) and never more than 6 (one per refresh point).
         assertTrue(upstream >= 5 && upstream <= 6, "upstream requests in five TTLs: " + upstream);
         assertEquals(upstream, tme.totalHits());
-        assertEquals(upstream, Fleet.sum("coalescing.loads", servers));
-        assertEquals(upstream - 1, Fleet.sum("coalescing.refreshes.started", servers),
+        assertEquals(upstream, Fleet.sum("tme_coalescing_loads_total", servers));
+        assertEquals(upstream - 1, Fleet.sum("tme_coalescing_refreshes_started_total", servers),
                 "every load after the first was a background refresh behind a cached answer");
-        assertEquals(0L, Fleet.sum("coalescing.refreshes.failed", servers));
+        assertEquals(0L, Fleet.sum("tme_coalescing_refreshes_failed_total", servers));
         FleetClient.coalescingRatio("hot key read every 0.5s for 5 TTLs, " + servers.size() + " server(s)",
                 reads, upstream);
     }
 
     private static void awaitNoLoadInFlight(List<TestServer> servers) {
         FleetAwait.until("no load or refresh in flight",
-                () -> Fleet.sum("coalescing.loads_in_flight", servers) == 0,
+                () -> Fleet.sum("tme_coalescing_loads_in_flight", servers) == 0,
                 () -> servers.stream().map(Fleet::metrics).toList().toString());
     }
 }

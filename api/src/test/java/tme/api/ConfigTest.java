@@ -85,4 +85,14 @@ class ConfigTest {
                 + "GRAPHQL_MAX_COST must be an integer in 1..10000: many; "
                 + "GRAPHIQL must be true or false: maybe", e.getMessage());
     }
+
+    @Test
+    void shutdownDrain_zeroByDefault_aDurationOtherwise() {
+        assertEquals(Duration.ZERO, Config.fromEnv(Map.of()).shutdownDrain());
+        assertEquals(Duration.ofSeconds(5), Config.fromEnv(Map.of("SHUTDOWN_DRAIN", "5s")).shutdownDrain());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Config.fromEnv(Map.of("SHUTDOWN_DRAIN", "-1s")));
+        assertEquals("Invalid configuration: SHUTDOWN_DRAIN must be a duration like 500ms, 5s, 2m or PT5S: -1s",
+                e.getMessage());
+    }
 }

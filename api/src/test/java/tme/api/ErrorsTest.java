@@ -120,8 +120,8 @@ class ErrorsTest {
         assertProblem(server.get("/v1/more/durov/before/490"), 502, "upstream_anomaly");
         // Within UPSTREAM_ERROR_TTL the failure is answered from memory; it is never stored (CacheExpiryTest).
         assertEquals(1, server.tme.hits("/s/durov?before=490"));
-        assertEquals(1, Fleet.metric(server, "coalescing.errors.remembered"));
-        assertEquals(1, Fleet.metric(server, "scrape.anomalies.unknown_page"));
+        assertEquals(1, Fleet.metric(server, "tme_coalescing_errors_remembered_total"));
+        assertEquals(1, Fleet.metric(server, "tme_scrape_anomalies_total{kind=\"unknown_page\"}"));
     }
 
     @Test

@@ -33,9 +33,9 @@ class EventLoopsTest {
         for (int i = 0; i < 10; i++) {
             assertEquals(200, CacheHttp.get(server, "/healthz").statusCode()); // a new connection each time
         }
-        Map<String, Long> metrics = Fleet.metrics(server);
-        long first = metrics.get("http.requests.event_loop.0");
-        long second = metrics.get("http.requests.event_loop.1");
+        PrometheusText metrics = Fleet.metrics(server);
+        long first = metrics.count("tme_http_event_loop_requests_total{loop=\"0\"}");
+        long second = metrics.count("tme_http_event_loop_requests_total{loop=\"1\"}");
         assertTrue(first >= 4 && second >= 4, "requests per loop: " + first + ", " + second);
         assertEquals(11, first + second, "the 10 reads and this /metrics read");
     }
@@ -46,7 +46,7 @@ class EventLoopsTest {
         List<CompletableFuture<Reply>> burst = client.burst(server, "/v1/body/durov", CLIENTS);
         FleetAwait.held(server.tme, 1);
         FleetAwait.until("every client joined the load",
-                () -> Fleet.metric(server, "coalescing.coalesced") == CLIENTS - 1, () -> "");
+                () -> Fleet.metric(server, "tme_coalescing_joins_total") == CLIENTS - 1, () -> "");
 
         server.tme.release();
         List<Reply> replies = FleetClient.all(burst);
@@ -54,7 +54,7 @@ class EventLoopsTest {
         assertEquals(Map.of(200, (long) CLIENTS), FleetClient.tally(replies, Reply::status));
         assertEquals(1, FleetClient.tally(replies, Reply::bodySha).size(), "byte-identical bodies");
         assertEquals(1, server.tme.hits("/s/durov"));
-        assertTrue(Fleet.metric(server, "http.requests.event_loop.0") > 0
-                && Fleet.metric(server, "http.requests.event_loop.1") > 0, "the burst came in on both loops");
+        assertTrue(Fleet.metric(server, "tme_http_event_loop_requests_total{loop=\"0\"}") > 0
+                && Fleet.metric(server, "tme_http_event_loop_requests_total{loop=\"1\"}") > 0, "the burst came in on both loops");
     }
 }

@@ -1,14 +1,11 @@
 package tme.api;
 
 import io.vertx.core.Vertx;
-import io.vertx.core.json.JsonObject;
-import java.net.http.HttpResponse;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import tme.redis.testing.RedisServer;
 import tme.scraper.testing.FakeTme;
 
@@ -53,29 +50,19 @@ final class Fleet implements AutoCloseable {
         return process;
     }
 
-    /** One server's {@code GET /metrics}. */
-    static Map<String, Long> metrics(TestServer server) {
-        HttpResponse<String> response = server.get("/metrics");
-        if (response.statusCode() != 200) {
-            throw new AssertionError("GET /metrics: " + response.statusCode() + " " + response.body());
-        }
-        Map<String, Long> metrics = new TreeMap<>();
-        new JsonObject(response.body())
-                .forEach(entry -> metrics.put(entry.getKey(), ((Number) entry.getValue()).longValue()));
-        return metrics;
+    /** One server's {@code GET /metrics}, read back. */
+    static PrometheusText metrics(TestServer server) {
+        return PrometheusText.of(server);
     }
 
-    static long metric(TestServer server, String name) {
-        Long value = metrics(server).get(name);
-        if (value == null) {
-            throw new AssertionError("no metric " + name);
-        }
-        return value;
+    /** One series of one server's {@code GET /metrics} ({@code tme_coalescing_loads_total}, with labels if any). */
+    static long metric(TestServer server, String series) {
+        return metrics(server).count(series);
     }
 
-    /** {@code name} summed over the given servers. */
-    static long sum(String name, List<TestServer> servers) {
-        return servers.stream().mapToLong(server -> metric(server, name)).sum();
+    /** {@code series} summed over the given servers. */
+    static long sum(String series, List<TestServer> servers) {
+        return servers.stream().mapToLong(server -> metric(server, series)).sum();
     }
 
     @Override

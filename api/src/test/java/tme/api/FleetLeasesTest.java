@@ -47,10 +47,10 @@ class FleetLeasesTest extends FleetTestBase {
         // a's callers shared its load; b's and c's got the value a wrote to Redis through the lease.
         assertEquals(Map.of("L2", 2L * REQUESTS_EACH, "upstream", (long) REQUESTS_EACH),
                 FleetClient.tally(replies, Reply::xCache));
-        assertEquals(1L, Fleet.sum("coalescing.loads", fleet.servers()));
-        assertEquals(0L, Fleet.sum("coalescing.local_fallbacks", fleet.servers()));
-        assertEquals(0L, Fleet.sum("coalescing.lease.takeovers", fleet.servers()));
-        assertEquals(0L, Fleet.sum("coalescing.lease.lost", fleet.servers()));
+        assertEquals(1L, Fleet.sum("tme_coalescing_loads_total", fleet.servers()));
+        assertEquals(0L, Fleet.sum("tme_coalescing_local_fallbacks_total", fleet.servers()));
+        assertEquals(0L, Fleet.sum("tme_coalescing_lease_takeovers_total", fleet.servers()));
+        assertEquals(0L, Fleet.sum("tme_coalescing_lease_lost_total", fleet.servers()));
         assertEquals(total, FleetClient.coalescingRatio("3 servers x 300 concurrent /v1/body/durov, one Redis",
                 total, fleet.tme.totalHits()));
     }
@@ -75,9 +75,9 @@ class FleetLeasesTest extends FleetTestBase {
         List<Reply> replies = FleetClient.all(waiters);
         assertEquals(Map.of(200, (long) REQUESTS_EACH), FleetClient.tally(replies, Reply::status));
         assertEquals(2, fleet.tme.totalHits(), "the holder's request, then b's after taking over");
-        assertEquals(1L, Fleet.metric(b, "coalescing.lease.takeovers"));
-        assertEquals(1L, Fleet.metric(b, "coalescing.loads"));
-        assertEquals(0L, Fleet.metric(b, "coalescing.lease.wait_timeouts"));
+        assertEquals(1L, Fleet.metric(b, "tme_coalescing_lease_takeovers_total"));
+        assertEquals(1L, Fleet.metric(b, "tme_coalescing_loads_total"));
+        assertEquals(0L, Fleet.metric(b, "tme_coalescing_lease_wait_timeouts_total"));
         // The holder renewed its lease at most 1s before it died, so the lease lapses 2..3s after; b looks again
         // within 250ms. Well under 2s would mean the lease went with its holder, not by lapsing.
         assertTrue(takeover.compareTo(Duration.ofMillis(1_500)) > 0, "the lease outlived its holder: " + takeover);
@@ -95,7 +95,7 @@ class FleetLeasesTest extends FleetTestBase {
         assertEquals(Map.of("L2", 100L), FleetClient.tally(replies, Reply::xCache), "the holder's cached answer");
         assertEquals("channel_not_found", TestServer.json(c.get(path)).getString("code"));
         assertEquals(1, fleet.tme.hits("/s/zzqxnonexistent"));
-        assertEquals(0L, Fleet.metric(a, "coalescing.lease.lost"), "a renewal racing a's release is no loss");
+        assertEquals(0L, Fleet.metric(a, "tme_coalescing_lease_lost_total"), "a renewal racing a's release is no loss");
         assertEquals(1, fleet.tme.totalHits());
     }
 
@@ -109,7 +109,7 @@ class FleetLeasesTest extends FleetTestBase {
         List<Reply> replies = shared.waiters();
         assertEquals(Map.of(503, 100L), FleetClient.tally(replies, Reply::status));
         assertEquals(1, FleetClient.tally(replies, Reply::bodySha).size(), "the holder's problem, as it wrote it");
-        assertEquals(2L, Fleet.sum("coalescing.lease.shared_failures", List.of(b, c)));
+        assertEquals(2L, Fleet.sum("tme_coalescing_lease_shared_failures_total", List.of(b, c)));
         assertEquals("upstream_unavailable", TestServer.json(b.get(path)).getString("code"), "shared for 2s");
         assertEquals(1, fleet.tme.totalHits());
     }
@@ -141,8 +141,8 @@ class FleetLeasesTest extends FleetTestBase {
     private void awaitAllIn(List<TestServer> servers, int requestsEach, long waits) {
         long joined = (long) servers.size() * (requestsEach - 1);
         FleetAwait.until("all requests in, " + waits + " servers waiting on the lease",
-                () -> Fleet.sum("coalescing.lease.waits", servers) == waits
-                        && Fleet.sum("coalescing.coalesced", servers) >= joined,
+                () -> Fleet.sum("tme_coalescing_lease_waits_total", servers) == waits
+                        && Fleet.sum("tme_coalescing_joins_total", servers) >= joined,
                 () -> servers.stream().map(Fleet::metrics).toList().toString());
     }
 }

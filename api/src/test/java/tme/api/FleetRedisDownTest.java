@@ -25,7 +25,7 @@ class FleetRedisDownTest extends FleetTestBase {
         List<CompletableFuture<Reply>> burst = new ArrayList<>(client.burst(a, "/v1/body/durov", REQUESTS_EACH));
         burst.addAll(client.burst(b, "/v1/body/durov", REQUESTS_EACH));
         FleetAwait.held(fleet.tme, 2); // each server loads by itself
-        FleetAwait.until("all requests in", () -> Fleet.sum("coalescing.coalesced", fleet.servers())
+        FleetAwait.until("all requests in", () -> Fleet.sum("tme_coalescing_joins_total", fleet.servers())
                 == 2 * (REQUESTS_EACH - 1), () -> fleet.servers().stream().map(Fleet::metrics).toList().toString());
 
         fleet.tme.release();
@@ -37,8 +37,8 @@ class FleetRedisDownTest extends FleetTestBase {
         assertEquals(1, FleetClient.tally(replies, Reply::bodySha).size(), "both servers render the same bytes");
         assertEquals(2, fleet.tme.hits("/s/durov"), "one load per server, held until both had started");
         for (TestServer server : fleet.servers()) {
-            assertEquals(1L, Fleet.metric(server, "coalescing.loads"));
-            assertEquals(1L, Fleet.metric(server, "coalescing.local_fallbacks"), "loaded without a lease");
+            assertEquals(1L, Fleet.metric(server, "tme_coalescing_loads_total"));
+            assertEquals(1L, Fleet.metric(server, "tme_coalescing_local_fallbacks_total"), "loaded without a lease");
         }
         assertEquals(REQUESTS_EACH, FleetClient.coalescingRatio(
                 "2 servers x 200 concurrent /v1/body/durov, Redis down", total, fleet.tme.totalHits()));

@@ -49,7 +49,7 @@ class GateBudgetTest extends FleetTestBase {
         // Within 3s deadlines: the burst, then 5/s for 3s, give or take the first token's instant.
         assertTrue(ok >= BURST + RATE * 2 && ok <= BURST + RATE * 3 + 1, "requests that reached t.me: " + ok);
         assertEquals(0, worstWindowExcess(arrivals), "some window held more than burst + rate x seconds");
-        assertEquals(ok, Fleet.sum("gate.budget.tokens_taken", fleet.servers()));
+        assertEquals(ok, Fleet.sum("tme_gate_budget_tokens_taken_total", fleet.servers()));
         System.out.printf("budget: %d of %d requests reached t.me within 3 s deadlines%n", ok, CHANNELS);
     }
 

@@ -36,20 +36,20 @@ class GatePriorityTest {
                 client.get(server, "/v1/body/user2"));
         FleetAwait.held(fleet.tme, 2);
         CompletableFuture<Reply> waitingUser = client.get(server, "/v1/body/user3");
-        FleetAwait.until("a user waits for a slot", () -> Fleet.metric(server, "gate.queue.waiting") == 1, () -> "");
+        FleetAwait.until("a user waits for a slot", () -> Fleet.metric(server, "tme_gate_queue_waiting") == 1, () -> "");
 
         fleet.clock.advance(Duration.ofMillis(9_600)); // inside durov's refresh window
         Reply hit = client.get(server, "/v1/body/durov").join();
         assertEquals("L1", hit.xCache());
-        FleetAwait.until("the refresh waits for a slot", () -> Fleet.metric(server, "gate.queue.waiting") == 2, () -> "");
+        FleetAwait.until("the refresh waits for a slot", () -> Fleet.metric(server, "tme_gate_queue_waiting") == 2, () -> "");
         assertEquals(2, fleet.tme.held(), "the refresh did not get a slot while a user waits");
-        assertEquals(1, Fleet.metric(server, "coalescing.refreshes.started"));
+        assertEquals(1, Fleet.metric(server, "tme_coalescing_refreshes_started_total"));
 
         fleet.clock.advance(Duration.ofSeconds(11)); // past freshness and revalidation: a reader now waits for it
         CompletableFuture<Reply> joining = client.get(server, "/v1/body/durov");
-        FleetAwait.until("the reader raised the refresh", () -> Fleet.metric(server, "gate.slots.raised") == 1,
+        FleetAwait.until("the reader raised the refresh", () -> Fleet.metric(server, "tme_gate_slots_raised_total") == 1,
                 () -> Fleet.metrics(server).toString());
-        assertEquals(1, Fleet.metric(server, "coalescing.raised"));
+        assertEquals(1, Fleet.metric(server, "tme_coalescing_raised_total"));
 
         fleet.tme.release();
         for (CompletableFuture<Reply> reply : List.of(users.get(0), users.get(1), waitingUser, joining)) {

@@ -48,8 +48,9 @@ class GateSheddingTest {
 
         assertTrue(shed.size() >= 900, "shed at once: " + shed.size());
         assertTrue(shed.stream().allMatch(r -> r.retryAfter() >= 1), "every 503 says when to come back");
-        assertEquals(MAX_WAITING, Fleet.metric(server, "coalescing.waiting"), "the waiting stay bounded");
-        assertTrue(Fleet.metric(server, "gate.queue.waiting") + Fleet.metric(server, "gate.slots.in_use") <= MAX_WAITING);
+        assertEquals(MAX_WAITING, Fleet.metric(server, "tme_coalescing_waiting"), "the waiting stay bounded");
+        PrometheusText metrics = Fleet.metrics(server);
+        assertTrue(metrics.count("tme_gate_queue_waiting") + metrics.sum("tme_gate_slots_in_use") <= MAX_WAITING);
         for (int i = 0; i < 10; i++) {
             Reply hit = client.get(server, "/v1/body/durov").join();
             assertEquals(200, hit.status());

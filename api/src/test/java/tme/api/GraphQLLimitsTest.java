@@ -50,7 +50,7 @@ class GraphQLLimitsTest {
                 "{ body(channel: \"meduzalive\") { content { posts { footer { views } } } } }"));
 
         assertRefused(refused, "query_too_deep", "The query is 5 levels deep; at most 4 are allowed");
-        assertEquals(1, Fleet.metric(server, "graphql.refused.depth"));
+        assertEquals(1, Fleet.metric(server, "tme_graphql_refused_total{limit=\"depth\"}"));
     }
 
     @Test
@@ -67,7 +67,7 @@ class GraphQLLimitsTest {
                 + " previews(channels: [\"chan03\", \"chan04\", \"chan05\"]) { channel { title } } }"));
 
         assertRefused(refused, "query_too_costly", "The query may load 4 pages from t.me; at most 3 are allowed");
-        assertEquals(1, Fleet.metric(server, "graphql.refused.cost"));
+        assertEquals(1, Fleet.metric(server, "tme_graphql_refused_total{limit=\"cost\"}"));
     }
 
     @Test
@@ -92,7 +92,7 @@ class GraphQLLimitsTest {
 
         assertRefused(refused, "query_too_large", "More than 60 'grammar' tokens have been presented."
                 + " To prevent Denial Of Service attacks, parsing has been cancelled.");
-        assertEquals(1, Fleet.metric(server, "graphql.refused.size"));
+        assertEquals(1, Fleet.metric(server, "tme_graphql_refused_total{limit=\"size\"}"));
     }
 
     @Test

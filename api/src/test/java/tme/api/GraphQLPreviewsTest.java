@@ -91,7 +91,7 @@ class GraphQLPreviewsTest {
 
         assertEquals(3, data.getJsonArray("previews").size());
         assertEquals(10_552_044L, data.getJsonObject("one").getJsonObject("channel").getLong("subscribers_count"));
-        assertEquals(1, Fleet.metric(server, "graphql.preview_batches"));
+        assertEquals(1, Fleet.metric(server, "tme_graphql_preview_batches_total"));
         assertEquals(1, server.tme.hits("/durov"));
         assertEquals(1, server.tme.hits("/chan01"));
         assertEquals(2, server.tme.totalHits());
@@ -111,7 +111,7 @@ class GraphQLPreviewsTest {
                 error.getString("message"));
         assertNull(answer.getJsonObject("data").getValue("previews"));
         assertEquals(0, server.tme.totalHits());
-        assertEquals(0, Fleet.metric(server, "graphql.preview_batches"));
+        assertEquals(0, Fleet.metric(server, "tme_graphql_preview_batches_total"));
     }
 
     @Test
@@ -122,7 +122,7 @@ class GraphQLPreviewsTest {
     }
 
     private void assertOneBatchOneRequestEach() {
-        assertEquals(1, Fleet.metric(server, "graphql.preview_batches"));
+        assertEquals(1, Fleet.metric(server, "tme_graphql_preview_batches_total"));
         for (int i = 0; i < CHANNELS; i++) {
             assertEquals(1, server.tme.hits("/" + name(i)), name(i));
         }

@@ -83,14 +83,14 @@ class GraphQLSharingTest {
         assertTrue(server.tme.awaitHeld(1, Duration.ofSeconds(10)), "REST's load reached t.me");
         CompletableFuture<HttpResponse<String>> graphql = server.postAsync("/graphql",
                 new JsonObject().put("query", Route.BODY.query()).encode());
-        FleetAwait.until("GraphQL joins REST's load", () -> Fleet.metric(server, "coalescing.coalesced") == 1,
-                () -> "coalesced " + Fleet.metric(server, "coalescing.coalesced"));
+        FleetAwait.until("GraphQL joins REST's load", () -> Fleet.metric(server, "tme_coalescing_joins_total") == 1,
+                () -> "coalesced " + Fleet.metric(server, "tme_coalescing_joins_total"));
         server.tme.release();
 
         assertEquals(200, rest.join().statusCode());
         JsonObject answer = Gql.answer(graphql.join()).getJsonObject("data").getJsonObject("answer");
         assertEquals(1, server.tme.hits("/s/durov"));
-        assertEquals(1, Fleet.metric(server, "coalescing.loads"));
+        assertEquals(1, Fleet.metric(server, "tme_coalescing_loads_total"));
         assertSameAsRest(answer, TestServer.json(rest.join()), "answer");
     }
 
@@ -111,8 +111,8 @@ class GraphQLSharingTest {
     private void assertOneLoad(Route route) {
         assertEquals(1, server.tme.hits(route.upstream));
         assertEquals(1, server.tme.totalHits());
-        assertEquals(1, Fleet.metric(server, "coalescing.loads"));
-        assertEquals(1, Fleet.metric(server, "graphql.decoded"));
+        assertEquals(1, Fleet.metric(server, "tme_coalescing_loads_total"));
+        assertEquals(1, Fleet.metric(server, "tme_graphql_decoded_total"));
     }
 
     /**

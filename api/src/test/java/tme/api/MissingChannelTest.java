@@ -28,7 +28,7 @@ class MissingChannelTest extends CacheFleetTestBase {
             assertNotFound(CacheHttp.get(server, route));
         }
         assertEquals(1, tme.totalHits(), "no route of a missing channel asked t.me again");
-        assertEquals(EVERY_ROUTE.size(), CacheHttp.metric(server, "channels.missing.answered"));
+        assertEquals(EVERY_ROUTE.size(), CacheHttp.metric(server, "tme_channels_missing_answered_total"));
 
         fleet.clock.advance(Duration.ofSeconds(61)); // past CACHE_TTL_NOT_FOUND
         assertNotFound(CacheHttp.get(server, "/v1/post/nosuch/3"));

@@ -83,7 +83,7 @@ class StaleAnswersTest {
         long asked = fleet.tme.hits("/s/durov") - 1;
         assertTrue(asked >= 1 && asked <= 3L * servers.size(), failure + ": t.me asked " + asked + " times in "
                 + reads + " reads");
-        assertTrue(Fleet.sum("coalescing.stale.served", servers) + Fleet.sum("coalescing.stale.if_error", servers) > 0);
+        assertTrue(Fleet.sum("tme_coalescing_stale_answers_total{reason=\"revalidating\"}", servers) + Fleet.sum("tme_coalescing_stale_answers_total{reason=\"error\"}", servers) > 0);
         System.out.printf("stale, %s, %d server(s): %d reads over 4 s, %d t.me requests%n", failure, servers.size(),
                 reads, asked);
 
@@ -96,7 +96,7 @@ class StaleAnswersTest {
 
     private static void awaitNoLoadInFlight(List<TestServer> servers) {
         FleetAwait.until("no load or refresh in flight",
-                () -> Fleet.sum("coalescing.loads_in_flight", servers) == 0,
+                () -> Fleet.sum("tme_coalescing_loads_in_flight", servers) == 0,
                 () -> servers.stream().map(Fleet::metrics).toList().toString());
     }
 }

@@ -24,6 +24,7 @@ final class TestServer implements AutoCloseable {
     final Vertx vertx;
     final FakeTme tme;
     final HttpServer server;
+    final Main.Running running;
     private final boolean ownsFake;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
@@ -50,7 +51,8 @@ final class TestServer implements AutoCloseable {
         env.put("TELEGRAM_BASE_URL", tme.baseUrl().toString());
         env.put("TELEGRAM_TIMEOUT", "2s");
         env.putAll(extraEnv);
-        server = await(Main.start(vertx, Config.fromEnv(env), clock));
+        running = await(Main.start(vertx, Config.fromEnv(env), clock));
+        server = running.server();
     }
 
     TestServer() {

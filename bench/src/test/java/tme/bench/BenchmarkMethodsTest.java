@@ -66,4 +66,18 @@ class BenchmarkMethodsTest {
         assertEquals("answer", bench.runLoadThatCompletesAtOnce().result());
         assertEquals("answer", bench.loaderAlone().result());
     }
+
+    @Test
+    void requestMeters_recordEachCallOnce() {
+        RequestMetersBenchmark bench = new RequestMetersBenchmark();
+        bench.setUp();
+        bench.l1Hit();
+        bench.endHandler();
+        RequestMetersBenchmark.Cursor cursor = new RequestMetersBenchmark.Cursor();
+        for (int i = 0; i < 24; i++) {
+            bench.mixed(cursor); // each of the 24 series once: one of them an L1 hit of the body route with 200
+        }
+        assertEquals(3, bench.l1HitsRecorded());
+        assertEquals(0, cursor.next, "round the 24 series");
+    }
 }

@@ -124,9 +124,15 @@ public final class TwoLevelCache {
         return winner.stored() == value ? hit(winner, Level.L2, now) : hit(winner, Level.L1, now);
     }
 
-    /** Hits per level, misses, puts, and the L2 degradation counters, by metric name. */
+    /**
+     * Hits per level, misses, puts, the L2 degradation counters, and L1's gauges {@code cache.l1.entries} and
+     * {@code cache.l1.weight_bytes} (the heap its entries retain, as weighed against {@code MEMORY_CACHE_MAX_MB}),
+     * by metric name. The gauges run L1's pending maintenance first: read it at scrape time, not per request.
+     */
     public SortedMap<String, Long> counters() {
         SortedMap<String, Long> all = new TreeMap<>(counters.snapshot());
+        all.put("cache.l1.entries", l1.size());
+        all.put("cache.l1.weight_bytes", l1.weightedSize());
         all.putAll(l2.counters());
         return all;
     }

@@ -139,8 +139,8 @@ public final class CoalescingCache {
         Instant now = parts.clock().instant();
         if (mayBeInRefreshWindow(stored, now)) {
             Instant refreshAt = parts.config().freshness(stored.freshFor()).refreshAt(key, stored.storedAt());
-            if (!now.isBefore(refreshAt)) {
-                maybeRefresh(key, flow, loader, stored, now);
+            if (!now.isBefore(refreshAt) && maybeRefresh(key, flow, loader, stored, now)) {
+                parts.counts().increment(Count.EARLY_REFRESHES);
             }
         }
         return new Result.Found(stored, hit.level() == Level.L1 ? Source.L1 : Source.L2);
@@ -230,15 +230,16 @@ public final class CoalescingCache {
         return new Result.Found(value, Source.STALE);
     }
 
-    /** Starts one background refresh of {@code key}, unless one runs or the key failed a moment ago. */
-    private void maybeRefresh(String key, String flow, Loader loader, Stored replaced, Instant now) {
+    /** Starts one background refresh of {@code key}, unless one runs or the key failed a moment ago; true if started. */
+    private boolean maybeRefresh(String key, String flow, Loader loader, Stored replaced, Instant now) {
         if (errors.recent(key, now).isPresent() || !mayStartRefresh(key, now)) {
-            return;
+            return false;
         }
         parts.counts().increment(Count.REFRESHES_STARTED);
         LoadContext context = new LoadContext(key, flow, Priority.BACKGROUND, Optional.of(replaced));
         flights.run(key, () -> start(context, loader))
                 .onComplete(done -> refreshed(key, done));
+        return true;
     }
 
     /** Marks a refresh as running unless one runs or failed a moment ago; true when the caller should start it. */

@@ -16,7 +16,10 @@ enum Count implements Counters.Metric {
     SHARED_FAILURES("coalescing.lease.shared_failures"),
     /** Loads done here without a lease because Redis was slow, down or bypassed. */
     LOCAL_FALLBACKS("coalescing.local_fallbacks"),
+    /** Background refreshes begun: early ones, stale-while-revalidate ones and a refresher's forced ones. */
     REFRESHES_STARTED("coalescing.refreshes.started"),
+    /** Of those, early refreshes: a fresh hit in the last {@code EARLY_REFRESH_WINDOW} of its freshness. */
+    EARLY_REFRESHES("coalescing.refreshes.early"),
     /** Background refreshes that ended without a new value (the old entry stays). */
     REFRESHES_FAILED("coalescing.refreshes.failed"),
     /** Stale values answered at once, within their stale-while-revalidate window (a refresh runs behind). */

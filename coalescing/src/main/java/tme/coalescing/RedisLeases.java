@@ -34,6 +34,8 @@ final class RedisLeases implements Leases {
     private final LeaseTimes times;
     // How long the cache keeps values past freshness: a claim reads stale values as such, not as gone.
     private final Staleness staleness;
+    // Claims that made this process the loader (Redis answered "ours"), as against waiting or a shared answer.
+    private final LongAdder taken = new LongAdder();
     private final LongAdder lost = new LongAdder();
     private final LongAdder renewalsUnreached = new LongAdder();
 
@@ -71,7 +73,7 @@ final class RedisLeases implements Leases {
 
     @Override
     public Map<String, Long> counters() {
-        return Map.of("coalescing.lease.lost", lost.sum(),
+        return Map.of("coalescing.lease.taken", taken.sum(), "coalescing.lease.lost", lost.sum(),
                 "coalescing.lease.renewals_unreached", renewalsUnreached.sum());
     }
 
@@ -97,7 +99,10 @@ final class RedisLeases implements Leases {
         Optional<Claim.Copy> copy = copy(answer.get(1), answer.get(2));
         return switch (status) {
             case "cached" -> copy.filter(Claim.Copy::fresh).<Claim>map(Claim.Cached::new).orElse(null);
-            case "ours" -> new Claim.Ours(key, token, copy);
+            case "ours" -> {
+                taken.increment();
+                yield new Claim.Ours(key, token, copy);
+            }
             case "held" -> new Claim.Held(copy);
             case "failed" -> new Claim.Failed(answer.get(3).toBytes());
             default -> throw new IllegalStateException("unknown lease status " + status);

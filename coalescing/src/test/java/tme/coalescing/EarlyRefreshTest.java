@@ -81,6 +81,7 @@ class EarlyRefreshTest {
             assertEquals(Source.L1, stale.source());
         }
         assertEquals(1L, a.count("coalescing.refreshes.started"));
+        assertEquals(1L, a.count("coalescing.refreshes.early"), "begun by a fresh hit in its window");
         // The refresh reaches the loader after its lease claim's round trip, which may outlast the 50 reads.
         Conditions.await("the one refresh reaches the loader", () -> loader.calls() == 2);
 

@@ -72,6 +72,7 @@ class SharedCoalescingTest {
         assertEquals(1, loader.calls());
         Map<String, Long> total = counters(a, b, c);
         assertEquals(1L, total.get("coalescing.loads"));
+        assertEquals(1L, total.get("coalescing.lease.taken"), "one lease for the fleet");
         assertEquals(0L, total.get("coalescing.lease.takeovers"));
         assertEquals(0L, total.get("coalescing.local_fallbacks"));
     }

@@ -15,6 +15,7 @@ import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import tme.redis.RedisReply.Unreached;
@@ -100,9 +101,23 @@ public final class RedisLink {
         return breaker.isOpen();
     }
 
-    /** {@code redis.*} counters: breaker openings, errors, timeouts, bypassed calls, pool waits. */
+    /** Where the breaker stands: closed (commands go to Redis), half open (one probe out), open (bypassed). */
+    public BreakerState breakerState() {
+        return breaker.state();
+    }
+
+    /**
+     * {@code redis.*} counters: breaker openings, errors, timeouts, bypassed calls, pool waits; the breaker's other
+     * transitions ({@code redis.breaker.half_opened}, {@code redis.breaker.closed}) and its state now
+     * ({@code redis.breaker.state}, {@link BreakerState#gauge()}).
+     */
     public SortedMap<String, Long> counters() {
-        return counters.snapshot();
+        SortedMap<String, Long> all = new TreeMap<>(counters.snapshot());
+        CircuitBreaker.Transitions transitions = breaker.transitions();
+        all.put("redis.breaker.half_opened", transitions.halfOpened());
+        all.put("redis.breaker.closed", transitions.closed());
+        all.put("redis.breaker.state", (long) breaker.state().gauge());
+        return all;
     }
 
     /** Counts a value read from Redis that its reader could not decode (another version's layout, foreign data). */

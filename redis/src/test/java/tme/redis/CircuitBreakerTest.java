@@ -102,4 +102,24 @@ class CircuitBreakerTest {
         assertTrue(breaker.tryAcquire());
         assertEquals(1, openings.get());
     }
+
+    @Test
+    void stateAndTransitions_followOpenProbeAndClose() {
+        assertEquals(BreakerState.CLOSED, breaker.state());
+        fail(3);
+        assertEquals(BreakerState.OPEN, breaker.state());
+        clock.advance(Duration.ofSeconds(30));
+        assertEquals(BreakerState.OPEN, breaker.state(), "open until the next call probes");
+
+        assertTrue(breaker.tryAcquire());
+        assertEquals(BreakerState.HALF_OPEN, breaker.state());
+        breaker.onFailure(); // the probe failed: open again
+        clock.advance(Duration.ofSeconds(30));
+        assertTrue(breaker.tryAcquire());
+        breaker.onSuccess();
+
+        assertEquals(BreakerState.CLOSED, breaker.state());
+        assertEquals(2, openings.get());
+        assertEquals(new CircuitBreaker.Transitions(2, 1), breaker.transitions());
+    }
 }

@@ -53,6 +53,11 @@ final class BodyCopies {
         return copies == null ? null : copies.getIfPresent(stored);
     }
 
+    /** Bytes the copies held now weigh (bodies and overhead), after dropping those whose value is gone: for /metrics. */
+    long weightedBytes() {
+        return Weights.of(copies);
+    }
+
     /** Copies held now, after dropping those whose value is gone (for tests). */
     long size() {
         if (copies == null) {

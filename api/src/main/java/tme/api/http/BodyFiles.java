@@ -90,6 +90,11 @@ public final class BodyFiles implements AutoCloseable {
         return null;
     }
 
+    /** Bytes the files held now weigh on the memory file system, after dropping those whose value is gone. */
+    long weightedBytes() {
+        return Weights.of(files);
+    }
+
     /** Files held now, after dropping those whose value is gone (for tests). */
     long size() {
         files.cleanUp();

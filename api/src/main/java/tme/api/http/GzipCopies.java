@@ -53,6 +53,11 @@ final class GzipCopies {
         return Optional.ofNullable(ready);
     }
 
+    /** Bytes the copies held now weigh, after dropping those whose value is gone: for /metrics. */
+    long weightedBytes() {
+        return Weights.of(copies);
+    }
+
     static byte[] gzip(byte[] raw) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(raw.length / 4 + 64);
         try (GZIPOutputStream zip = new GZIPOutputStream(out)) {

@@ -1,13 +1,11 @@
 package tme.api.http;
 
 import io.vertx.core.Future;
-import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import tme.api.problem.InvalidInput;
 import tme.api.problem.Problem;
@@ -17,7 +15,6 @@ import tme.api.service.ChannelName;
 import tme.api.service.ChannelNames;
 import tme.api.service.ChannelService;
 import tme.api.service.Directions;
-import tme.api.service.Metrics;
 import tme.api.service.Position;
 import tme.api.service.PostId;
 import tme.api.service.PreviewsService;
@@ -30,24 +27,12 @@ final class Handlers {
 
     private final ChannelService channels;
     private final PreviewsService previews;
-    private final Metrics metrics;
     private final Responses responses;
 
-    Handlers(ChannelService channels, PreviewsService previews, Metrics metrics, Responses responses) {
+    Handlers(ChannelService channels, PreviewsService previews, Responses responses) {
         this.channels = channels;
         this.previews = previews;
-        this.metrics = metrics;
         this.responses = responses;
-    }
-
-    void healthz(RoutingContext ctx) {
-        Responses.json(ctx, "{\"status\":\"ok\"}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
-    }
-
-    /** Every counter as one flat JSON object ({@code {"cache.l1.hits":12,...}}); never cached by the edge. */
-    void metrics(RoutingContext ctx) {
-        ctx.response().putHeader(HttpHeaders.CACHE_CONTROL, "no-store");
-        Responses.json(ctx, new JsonObject(new LinkedHashMap<>(metrics.snapshot())).toBuffer().getBytes());
     }
 
     void body(RoutingContext ctx) {

@@ -27,6 +27,15 @@ final class IdentityBodies {
         this.workers = workers;
     }
 
+    /** Bytes held for identity answers: the off-heap copies, and the files on the memory file system. */
+    long copiesBytes() {
+        return copies.weightedBytes();
+    }
+
+    long filesBytes() {
+        return files.map(BodyFiles::weightedBytes).orElse(0L);
+    }
+
     /** Ends {@code ctx}'s response (status and headers set) with the identity bytes of {@code stored}. */
     void send(RoutingContext ctx, Stored stored) {
         if (stored.rawSize() >= BodyFiles.MIN_BYTES && ctx.request().method() != HttpMethod.HEAD && files.isPresent()) {

@@ -14,6 +14,7 @@ import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.Map;
 import java.util.Optional;
 import tme.api.problem.Problem;
 import tme.api.render.ProblemJson;
@@ -49,6 +50,17 @@ final class Responses {
         this.identity = new IdentityBodies(BodyCopies.bounded(copiesMaxBytes, Stored::raw), files, workers);
         this.zstd = BodyCopies.bounded(copiesMaxBytes, Stored::payload);
         this.gzip = GzipCopies.bounded(copiesMaxBytes, workers);
+    }
+
+    /**
+     * The memory the hit path's copies hold, by coding, for /metrics ({@code http.copies.<coding>_bytes}, and
+     * {@code http.body_files_bytes} on the memory file system); each weighs against {@code MEMORY_CACHE_RAW_MB}.
+     */
+    Map<String, Long> counters() {
+        return Map.of("http.copies.identity_bytes", identity.copiesBytes(),
+                "http.copies.zstd_bytes", zstd.weightedBytes(),
+                "http.copies.gzip_bytes", gzip.weightedBytes(),
+                "http.body_files_bytes", identity.filesBytes());
     }
 
     /** Sends whatever the service answered; a failed future is a bug and becomes a 500 via the failure handler. */

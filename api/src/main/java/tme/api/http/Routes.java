@@ -13,8 +13,8 @@ import java.util.function.Function;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.graphql.GraphiQLHandler;
 import io.vertx.ext.web.handler.graphql.GraphiQLHandlerOptions;
+import tme.api.metrics.Telemetry;
 import tme.api.service.ChannelService;
-import tme.api.service.Metrics;
 import tme.api.service.PreviewsService;
 import tme.api.problem.InvalidInput;
 import tme.api.problem.Problem;
@@ -34,11 +34,15 @@ public final class Routes {
      * decompressed and gzip copies (a copy made for one loop's client serves every loop's), each bounded by
      * {@code copiesMaxBytes}; gzip copies are made on {@code workers}; large identity bodies go from {@code files}.
      */
-    public static Function<Vertx, Router> routers(ChannelService channels, PreviewsService previews, Metrics metrics,
-                                                 GraphQL graphql, InstantSource clock, long copiesMaxBytes,
-                                                 WorkerExecutor workers, java.util.Optional<BodyFiles> files) {
-        Handlers h = new Handlers(channels, previews, metrics, new Responses(clock, copiesMaxBytes, workers, files));
-        return vertx -> router(vertx, h, graphql);
+    public static Function<Vertx, Router> routers(ChannelService channels, PreviewsService previews,
+                                                 Telemetry telemetry, GraphQL graphql, InstantSource clock,
+                                                 long copiesMaxBytes, WorkerExecutor workers,
+                                                 java.util.Optional<BodyFiles> files) {
+        Responses responses = new Responses(clock, copiesMaxBytes, workers, files);
+        telemetry.gather(responses::counters);
+        Handlers h = new Handlers(channels, previews, responses);
+        OpsHandlers ops = new OpsHandlers(telemetry, workers);
+        return vertx -> router(vertx, h, ops, telemetry, graphql);
     }
 
     /**
@@ -49,12 +53,14 @@ public final class Routes {
      */
     public record GraphQL(Handler<RoutingContext> queries, boolean graphiql) {}
 
-    /** The one routing table. */
-    private static Router router(Vertx vertx, Handlers h, GraphQL graphql) {
+    /** The one routing table; every request is timed first, by route, status and answering level. */
+    private static Router router(Vertx vertx, Handlers h, OpsHandlers ops, Telemetry telemetry, GraphQL graphql) {
         Router router = Router.router(vertx);
+        router.route().handler(telemetry.timing(router));
         router.route().handler(cors());
-        read(router, "/healthz").handler(h::healthz);
-        read(router, "/metrics").handler(h::metrics);
+        read(router, "/healthz").handler(ops::healthz);
+        read(router, "/readyz").handler(ops::readyz);
+        read(router, "/metrics").handler(ops::metrics);
         read(router, "/v1/body/:channel").handler(h::body);
         read(router, "/v1/more/:channel/:direction/:position").handler(h::more);
         read(router, "/v1/post/:channel/:id").handler(h::post);

@@ -8,10 +8,10 @@ import java.util.function.Supplier;
 import tme.scraper.fetch.TmeClient;
 
 /**
- * Every named counter of the server in one snapshot, for {@code GET /metrics}: cache levels and Redis
- * ({@code cache.*}, {@code redis.*}), coalescing ({@code coalescing.*}), t.me ({@code upstream.*}) and the
- * parser ({@code scrape.*}). Each degradation the server survives (breaker open, local fallback, failed
- * refresh, upstream anomaly) shows up here as a number.
+ * Every named counter of the server in one snapshot: cache levels and Redis ({@code cache.*}, {@code redis.*}),
+ * coalescing ({@code coalescing.*}), t.me ({@code upstream.*}) and the parser ({@code scrape.*}). Each degradation
+ * the server survives (breaker open, local fallback, failed refresh, upstream anomaly) shows up here as a number;
+ * {@code tme.api.metrics} serves them, under their Prometheus names, at {@code GET /metrics}.
  */
 public final class Metrics {
 
@@ -39,6 +39,7 @@ public final class Metrics {
                 "upstream.throttled", stats.throttled(),
                 "upstream.failed", stats.failed(),
                 "upstream.timed_out", stats.timedOut(),
-                "upstream.intercepted", stats.intercepted());
+                "upstream.intercepted", stats.intercepted(),
+                "upstream.intercepted_429", stats.interceptedThrottled());
     }
 }

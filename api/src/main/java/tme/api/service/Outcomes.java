@@ -56,7 +56,7 @@ final class Outcomes {
     static <T> Outcome<T> parsed(Parsed<T> parsed, String channel, ScrapeStats stats) {
         return switch (parsed) {
             case Parsed.Ok<T> ok -> {
-                stats.parsed(ok.oddPosts());
+                stats.parsed(ok);
                 yield Outcome.ok(ok.value());
             }
             case Parsed.NotFound<T> ignored -> Outcome.notFound(Problem.channelNotFound(channel));

@@ -8,10 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.stream.Stream;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.TestInfo;
 import tme.scraper.model.ChannelPage;
 import tme.scraper.model.ChannelPreview;
 import tme.scraper.model.MorePage;
@@ -23,45 +22,33 @@ import tme.scraper.parse.Parsed;
 import tme.scraper.parse.ParserMode;
 import tme.scraper.parse.PreviewParser;
 import tme.scraper.testing.Fixtures;
-import tme.scraper.testing.fuzz.MutatedPage;
-import tme.scraper.testing.fuzz.PageMutations;
+import tme.scraper.testing.fuzz.SeededCases;
 
 /**
  * Over the mutated recorded pages of the parser properties ({@code MutatedPagesTest} in the scraper), every
  * answer a parser gives renders: body, more, each post and preview come out as UTF-8 JSON that reads back, keeps
- * {@link WireChecks}' rules, and carries each post's text, html and entities as parsed. Tries are bounded and
- * seeds fixed, as in the parser properties; jqwik reports the seed and the shrunk page on a failure.
+ * {@link WireChecks}' rules, and carries each post's text, html and entities as parsed. As in the parser
+ * properties, each property is a {@link SeededCases} factory with a bounded number of cases from a fixed base seed;
+ * a failing case is reported with its seed, its page and the command that replays it alone
+ * ({@code -Dfuzz.seed=<seed>}), and nothing is shrunk.
  */
 class MutatedPagesRenderTest {
 
-    @Property(tries = 15, seed = "110611")
-    void channelPages_everyAnswerRendersAndReadsBack(@ForAll("channelPages") MutatedPage page) {
-        assertEveryAnswerRenders(page.html());
+    @TestFactory
+    Stream<DynamicTest> channelPages_everyAnswerRendersAndReadsBack(TestInfo suite) {
+        return SeededCases.of(suite, 110611, 15, Fixtures.names("s-"), page -> assertEveryAnswerRenders(page.html()));
     }
 
-    @Property(tries = 120, seed = "110612")
-    void messageFragments_everyAnswerRendersAndReadsBack(@ForAll("fragments") MutatedPage page) {
-        assertEveryAnswerRenders(page.html());
+    @TestFactory
+    Stream<DynamicTest> messageFragments_everyAnswerRendersAndReadsBack(TestInfo suite) {
+        return SeededCases.of(suite, 110612, 120, Fixtures.names("frag-", "embed-"),
+                page -> assertEveryAnswerRenders(page.html()));
     }
 
-    @Property(tries = 50, seed = "110613")
-    void profilePages_everyAnswerRendersAndReadsBack(@ForAll("profiles") MutatedPage page) {
-        assertEveryAnswerRenders(page.html());
-    }
-
-    @Provide
-    Arbitrary<MutatedPage> channelPages() {
-        return PageMutations.pages(Fixtures.names("s-"));
-    }
-
-    @Provide
-    Arbitrary<MutatedPage> fragments() {
-        return PageMutations.pages(Stream.of("frag-", "embed-").flatMap(p -> Fixtures.names(p).stream()).toList());
-    }
-
-    @Provide
-    Arbitrary<MutatedPage> profiles() {
-        return PageMutations.pages(Stream.of("preview-", "notfound-").flatMap(p -> Fixtures.names(p).stream()).toList());
+    @TestFactory
+    Stream<DynamicTest> profilePages_everyAnswerRendersAndReadsBack(TestInfo suite) {
+        return SeededCases.of(suite, 110613, 50, Fixtures.names("preview-", "notfound-"),
+                page -> assertEveryAnswerRenders(page.html()));
     }
 
     private static void assertEveryAnswerRenders(String html) {

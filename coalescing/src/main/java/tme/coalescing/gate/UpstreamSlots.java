@@ -114,7 +114,7 @@ public final class UpstreamSlots {
     }
 
     /**
-     * The counted events ({@link SlotCount}) and the gauges {@code gate.slots.in_use},
+     * The counted events ({@link SlotCount}) and the gauges {@code gate.slots.capacity}, {@code gate.slots.in_use},
      * {@code gate.slots.background_in_use}, {@code gate.queue.waiting}, {@code gate.queue.largest_flow} (the most
      * tickets one flow has waiting) and {@code gate.slots.mean_hold_ms}.
      */
@@ -122,6 +122,7 @@ public final class UpstreamSlots {
         SortedMap<String, Long> all = new TreeMap<>(counts.snapshot());
         Map<String, Integer> waitingByFlow = new HashMap<>();
         synchronized (lock) {
+            all.put("gate.slots.capacity", (long) config.maxConcurrency());
             all.put("gate.slots.in_use", (long) holdings.inUse());
             all.put("gate.slots.background_in_use", (long) holdings.backgroundInUse());
             all.put("gate.queue.waiting", (long) waiting());

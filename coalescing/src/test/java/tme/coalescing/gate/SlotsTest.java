@@ -281,8 +281,9 @@ class SlotsTest {
     void counters_nameEveryEventAndGauge() {
         harness = new SlotsHarness(2, 2);
 
-        assertEquals(Set.of("gate.slots.in_use", "gate.slots.background_in_use", "gate.queue.waiting",
-                "gate.queue.largest_flow", "gate.queue.shed", "gate.queue.dropped", "gate.queue.deadline_passed",
+        assertEquals(2L, harness.slots.counters().get("gate.slots.capacity"));
+        assertEquals(Set.of("gate.slots.capacity", "gate.slots.in_use", "gate.slots.background_in_use",
+                "gate.queue.waiting", "gate.queue.largest_flow", "gate.queue.shed", "gate.queue.dropped", "gate.queue.deadline_passed",
                 "gate.slots.granted", "gate.slots.raised", "gate.slots.mean_hold_ms"), harness.slots.counters().keySet());
     }
 }

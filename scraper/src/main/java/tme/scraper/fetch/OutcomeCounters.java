@@ -10,6 +10,8 @@ final class OutcomeCounters {
     private final LongAdder notFound = new LongAdder();
     private final LongAdder throttled = new LongAdder();
     private final LongAdder intercepted = new LongAdder();
+    // Of the intercepted answers, the 429s: a proxy's rate limit, told apart from t.me's own (throttled).
+    private final LongAdder interceptedThrottled = new LongAdder();
     private final LongAdder failed = new LongAdder();
     private final LongAdder timedOut = new LongAdder();
 
@@ -22,7 +24,12 @@ final class OutcomeCounters {
             case Upstream.Ok o -> ok;
             case Upstream.NotFound n -> notFound;
             case Upstream.Throttled t -> throttled;
-            case Upstream.Intercepted i -> intercepted;
+            case Upstream.Intercepted i -> {
+                if (i.status() == 429) {
+                    interceptedThrottled.increment();
+                }
+                yield intercepted;
+            }
             case Upstream.Failed f -> failed;
             case Upstream.TimedOut t -> timedOut;
         };
@@ -31,6 +38,6 @@ final class OutcomeCounters {
 
     TmeClient.Stats snapshot() {
         return new TmeClient.Stats(requests.sum(), ok.sum(), notFound.sum(), throttled.sum(), failed.sum(),
-                timedOut.sum(), intercepted.sum());
+                timedOut.sum(), intercepted.sum(), interceptedThrottled.sum());
     }
 }

@@ -234,7 +234,8 @@ public final class TmeClient implements AutoCloseable {
      * @param failed      {@link Upstream.Failed}: t.me's own errors, odd statuses and transport errors
      * @param timedOut    {@link Upstream.TimedOut}
      * @param intercepted {@link Upstream.Intercepted}: a proxy's or CDN's error page instead of t.me
+     * @param interceptedThrottled of those, the 429s: a proxy's rate limit rather than t.me's
      */
     public record Stats(long requests, long ok, long notFound, long throttled, long failed, long timedOut,
-            long intercepted) {}
+            long intercepted, long interceptedThrottled) {}
 }

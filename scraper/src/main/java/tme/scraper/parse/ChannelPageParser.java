@@ -36,6 +36,7 @@ public final class ChannelPageParser {
         if (shape.isPresent()) {
             return shape.get().anomaly();
         }
-        return new Parsed.Ok<>(new ChannelPage(channel, posts.posts(), Offsets.fromPage(doc)), posts.odd());
+        return new Parsed.Ok<>(new ChannelPage(channel, posts.posts(), Offsets.fromPage(doc)), posts.odd(),
+                posts.withoutId());
     }
 }

@@ -33,6 +33,7 @@ public final class MoreParser {
         if (shape.isPresent()) {
             return shape.get().anomaly();
         }
-        return new Parsed.Ok<>(new MorePage(posts.posts(), Offsets.fromAnchors(doc)), posts.odd());
+        return new Parsed.Ok<>(new MorePage(posts.posts(), Offsets.fromAnchors(doc)), posts.odd(),
+                posts.withoutId());
     }
 }

@@ -9,8 +9,18 @@ import java.util.Objects;
  */
 public sealed interface Parsed<T> {
 
-    /** The parsed value; {@code oddPosts} counts posts that could only be parsed in part. */
-    record Ok<T>(T value, int oddPosts) implements Parsed<T> {}
+    /**
+     * The parsed value; {@code oddPosts} counts posts that could only be parsed in part (or not at all), and
+     * {@code postsWithoutId} the messages among them skipped for want of a readable id ({@code data-post}), which
+     * t.me always sends: counted apart so a markup change shows up as a metric.
+     */
+    record Ok<T>(T value, int oddPosts, int postsWithoutId) implements Parsed<T> {
+
+        /** A value whose page has no message without an id (a preview card, an empty list). */
+        public Ok(T value, int oddPosts) {
+            this(value, oddPosts, 0);
+        }
+    }
 
     record NotFound<T>(String reason) implements Parsed<T> {}
 

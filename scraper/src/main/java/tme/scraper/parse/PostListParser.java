@@ -15,7 +15,13 @@ final class PostListParser {
      * The posts and how many messages were odd (parsed in part, or skipped for want of an id); of all
      * {@code messages} found, {@code withoutIdOrDate} had no readable id (skipped) or no date.
      */
-    record Posts(List<Post> posts, int odd, int messages, int withoutIdOrDate) {}
+    record Posts(List<Post> posts, int odd, int messages, int withoutIdOrDate) {
+
+        /** Messages skipped because they had no readable id. */
+        int withoutId() {
+            return messages - posts.size();
+        }
+    }
 
     static Posts parse(Element root, ParserMode mode) {
         List<Post> posts = new ArrayList<>();

@@ -224,13 +224,14 @@ class TmeClientTest extends FakeTmeTestBase {
     @Test
     void stats_countRequestsByOutcome() {
         fake.status("/s/durov/404", 404).throttle("/s/durov/429", Duration.ofSeconds(1)).status("/s/durov/500", 500)
-                .respond("/s/durov/502", 502, Surprises.proxyError(502), Surprises.nginxHeaders());
+                .respond("/s/durov/502", 502, Surprises.proxyError(502), Surprises.nginxHeaders())
+                .respond("/s/durov/4290", 429, Surprises.proxyError(429), Surprises.nginxHeaders());
 
-        for (int position : new int[] {0, 1, 404, 429, 500, 502}) {
+        for (int position : new int[] {0, 1, 404, 429, 500, 502, 4290}) {
             result(client.channelPage("durov", position));
         }
 
-        assertEquals(new TmeClient.Stats(6, 2, 1, 1, 1, 0, 1), client.stats());
+        assertEquals(new TmeClient.Stats(7, 2, 1, 1, 1, 0, 2, 1), client.stats(), "a proxy's 429 counts apart");
     }
 
     private TmeClient clientWith(Duration timeout) {

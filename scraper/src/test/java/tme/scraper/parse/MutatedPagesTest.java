@@ -4,10 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import java.util.stream.Stream;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.TestInfo;
 import tme.scraper.model.ChannelPage;
 import tme.scraper.model.Content;
 import tme.scraper.model.MorePage;
@@ -15,8 +14,7 @@ import tme.scraper.model.Post;
 import tme.scraper.model.Text;
 import tme.scraper.testing.Fixtures;
 import tme.scraper.testing.fuzz.ModelInvariants;
-import tme.scraper.testing.fuzz.MutatedPage;
-import tme.scraper.testing.fuzz.PageMutations;
+import tme.scraper.testing.fuzz.SeededCases;
 
 /**
  * Over recorded pages mutated at random (elements removed, duplicated, moved or given another block's classes,
@@ -27,42 +25,29 @@ import tme.scraper.testing.fuzz.PageMutations;
  * mode gives the posts of full mode cut down. Each property runs every parser on the page, whatever the page's
  * kind, since t.me may answer any page on any route.
  *
- * <p>Tries are bounded so the three properties take a few seconds, and seeds are fixed so a run is the same
- * everywhere: a failure reproduces by running the test again. jqwik reports the seed and the failing page
- * shrunk to its fewest mutations ({@link MutatedPage} names the fixture, the mutations and the cut). To explore,
- * raise the tries and drop the seeds locally.
+ * <p>Each property is a {@link SeededCases} factory: a bounded number of cases, so the three take a few seconds,
+ * drawn from a fixed base seed, so a run is the same everywhere. A failing case is reported with its seed, fixture,
+ * mutations and cut, and the command that replays it alone ({@code -Dfuzz.seed=<seed>}); nothing is shrunk. To
+ * explore, raise the cases or change the base seeds locally.
  */
 class MutatedPagesTest {
 
-    @Property(tries = 30, seed = "110601")
-    void channelPages_everyParserAnswersAndEveryModelIsSound(@ForAll("channelPages") MutatedPage page) {
-        assertEveryParserSound(page.html());
-    }
-
-    @Property(tries = 200, seed = "110602")
-    void messageFragments_everyParserAnswersAndEveryModelIsSound(@ForAll("fragments") MutatedPage page) {
-        assertEveryParserSound(page.html());
-    }
-
-    @Property(tries = 80, seed = "110603")
-    void profilePages_everyParserAnswersAndEveryModelIsSound(@ForAll("profiles") MutatedPage page) {
-        assertEveryParserSound(page.html());
-    }
-
-    @Provide
-    Arbitrary<MutatedPage> channelPages() {
-        return PageMutations.pages(Fixtures.names("s-"));
+    @TestFactory
+    Stream<DynamicTest> channelPages_everyParserAnswersAndEveryModelIsSound(TestInfo suite) {
+        return SeededCases.of(suite, 110601, 30, Fixtures.names("s-"), page -> assertEveryParserSound(page.html()));
     }
 
     /** "More" answers are message fragments; the embed widget is one message too. */
-    @Provide
-    Arbitrary<MutatedPage> fragments() {
-        return PageMutations.pages(Stream.of("frag-", "embed-").flatMap(p -> Fixtures.names(p).stream()).toList());
+    @TestFactory
+    Stream<DynamicTest> messageFragments_everyParserAnswersAndEveryModelIsSound(TestInfo suite) {
+        return SeededCases.of(suite, 110602, 200, Fixtures.names("frag-", "embed-"),
+                page -> assertEveryParserSound(page.html()));
     }
 
-    @Provide
-    Arbitrary<MutatedPage> profiles() {
-        return PageMutations.pages(Stream.of("preview-", "notfound-").flatMap(p -> Fixtures.names(p).stream()).toList());
+    @TestFactory
+    Stream<DynamicTest> profilePages_everyParserAnswersAndEveryModelIsSound(TestInfo suite) {
+        return SeededCases.of(suite, 110603, 80, Fixtures.names("preview-", "notfound-"),
+                page -> assertEveryParserSound(page.html()));
     }
 
     /** Every parser, both modes: each must answer, and every answer must be sound. */

@@ -11,8 +11,8 @@ import org.jsoup.select.Elements;
 
 /**
  * One change to a recorded page's DOM. Targets are chosen by a fraction {@code at} in [0, 1) of the page's
- * elements (or text nodes) in document order, so a mutation means something on any page and shrinks towards
- * the first ones. A mutation with nothing to act on (no attribute, no text node) changes nothing.
+ * elements (or text nodes) in document order, so a mutation means something on any page. A mutation with
+ * nothing to act on (no attribute, no text node) changes nothing.
  */
 public sealed interface PageMutation {
 

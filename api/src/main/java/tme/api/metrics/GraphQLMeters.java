@@ -1,0 +1,28 @@
+package tme.api.metrics;
+
+import static tme.api.metrics.MeterRow.counter;
+
+import io.micrometer.core.instrument.Tags;
+import java.util.List;
+
+/** The GraphQL front end ({@code tme.api.graphql}): queries, refusals by limit, batches, decoded answers. */
+final class GraphQLMeters {
+
+    private static final String REFUSED = "GraphQL requests refused before any field ran, by the limit they broke"
+            + " (GRAPHQL_MAX_DEPTH, GRAPHQL_MAX_TOKENS, GRAPHQL_MAX_COST)";
+
+    private GraphQLMeters() {}
+
+    static List<MeterRow> rows() {
+        return List.of(
+                counter("tme.graphql.requests", "GraphQL requests executed, refused ones included", Tags.empty(),
+                        "graphql.requests"),
+                counter("tme.graphql.refused", REFUSED, Tags.of("limit", "depth"), "graphql.refused.depth"),
+                counter("tme.graphql.refused", REFUSED, Tags.of("limit", "size"), "graphql.refused.size"),
+                counter("tme.graphql.refused", REFUSED, Tags.of("limit", "cost"), "graphql.refused.cost"),
+                counter("tme.graphql.preview_batches", "Batches of previews one query level asked for at once",
+                        Tags.empty(), "graphql.preview_batches"),
+                counter("tme.graphql.decoded", "Stored answers decoded for GraphQL (once per value while"
+                        + " MEMORY_CACHE_DECODED_MB keeps copies)", Tags.empty(), "graphql.decoded"));
+    }
+}

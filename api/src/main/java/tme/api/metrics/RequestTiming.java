@@ -1,0 +1,44 @@
+package tme.api.metrics;
+
+import io.vertx.core.Handler;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.Route;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+
+/**
+ * The first handler of every request (the routing table installs it before any other): notes the time, and when the
+ * answer has ended records it by route template, status and the level its {@code X-Cache} names. The route is the
+ * one that answered ({@code ctx.currentRoute()}), or, for an answer from the failure handler or for no route, the
+ * template the path matches ({@link RouteTemplates}).
+ */
+final class RequestTiming implements Handler<RoutingContext> {
+
+    private final RequestMeters meters;
+    private final RouteTemplates templates;
+
+    RequestTiming(RequestMeters meters, Router router) {
+        this.meters = meters;
+        this.templates = new RouteTemplates(router);
+    }
+
+    @Override
+    public void handle(RoutingContext ctx) {
+        long start = System.nanoTime();
+        ctx.addEndHandler(ended -> record(ctx, start, ended.succeeded()));
+        ctx.next();
+    }
+
+    private void record(RoutingContext ctx, long start, boolean sent) {
+        long nanos = System.nanoTime() - start;
+        HttpServerResponse response = ctx.response();
+        int status = sent ? response.getStatusCode() : RequestMeters.CLIENT_CLOSED;
+        meters.record(route(ctx), status, AnswerLevel.of(response.headers().get(AnswerLevel.HEADER)), nanos);
+    }
+
+    private String route(RoutingContext ctx) {
+        Route current = ctx.currentRoute();
+        String path = current == null ? null : current.getPath();
+        return path != null ? path : templates.match(ctx.normalizedPath());
+    }
+}

@@ -1,0 +1,80 @@
+package tme.api.metrics;
+
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.FileDescriptorMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.vertx.core.Handler;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * The server's one Micrometer registry (Prometheus) and what feeds it: the modules' counters, gathered and read
+ * at scrape time ({@link CounterMeters}); every request, timed by one handler ({@link RequestTiming}); the JVM's
+ * memory, GC, threads, CPU and file descriptors. Also carries the {@link Readiness} that {@code /readyz} reports.
+ */
+public final class Telemetry implements AutoCloseable {
+
+    /** A scrape: the exposition format's content type and the text. */
+    public record Scrape(String contentType, String text) {}
+
+    /** The Prometheus text format, for any client that does not ask for OpenMetrics. */
+    public static final String PROMETHEUS_TEXT = "text/plain; version=0.0.4; charset=utf-8";
+    /** OpenMetrics 1.0, which Prometheus itself asks for first. */
+    public static final String OPENMETRICS_TEXT = "application/openmetrics-text; version=1.0.0; charset=utf-8";
+
+    private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private final CounterMeters counters = new CounterMeters(registry, MeterTable.standard());
+    private final RequestMeters requests = new RequestMeters(registry);
+    private final JvmGcMetrics gc = new JvmGcMetrics();
+    private final Readiness readiness;
+
+    public Telemetry(Readiness readiness) {
+        this.readiness = readiness;
+        new JvmMemoryMetrics().bindTo(registry);
+        gc.bindTo(registry);
+        new JvmThreadMetrics().bindTo(registry);
+        new ProcessorMetrics().bindTo(registry);
+        new FileDescriptorMetrics().bindTo(registry);
+        new UptimeMetrics().bindTo(registry);
+    }
+
+    /** Serves {@code source}'s counters (a module's {@code counters()}) from now on, under their Prometheus names. */
+    public Telemetry gather(Supplier<? extends Map<String, Long>> source) {
+        counters.gather(source);
+        return this;
+    }
+
+    /** The handler that times every request of {@code router}: install it first. */
+    public Handler<RoutingContext> timing(Router router) {
+        return new RequestTiming(requests, router);
+    }
+
+    /**
+     * Every series now, in OpenMetrics when {@code accept} asks for it (Prometheus does), else in the Prometheus
+     * text format 0.0.4. Reads every source once: call it off the event loop.
+     */
+    public Scrape scrape(String accept) {
+        String contentType = accept != null && accept.contains("application/openmetrics-text")
+                ? OPENMETRICS_TEXT
+                : PROMETHEUS_TEXT;
+        counters.read();
+        return new Scrape(contentType, registry.scrape(contentType));
+    }
+
+    public Readiness readiness() {
+        return readiness;
+    }
+
+    @Override
+    public void close() {
+        gc.close();
+        registry.close();
+    }
+}

@@ -1,0 +1,101 @@
+package tme.api.metrics;
+
+import static tme.api.metrics.MeterRow.counter;
+import static tme.api.metrics.MeterRow.derived;
+import static tme.api.metrics.MeterRow.gauge;
+import static tme.api.metrics.MeterRow.thousandths;
+
+import io.micrometer.core.instrument.Tags;
+import java.util.ArrayList;
+import java.util.List;
+
+/** t.me and the gate in front of it: requests by outcome, 429s by source, cooldown, budget, slots, queues. */
+final class UpstreamMeters {
+
+    private static final String REQUESTS = "Requests to t.me by outcome (intercepted: a proxy's or CDN's error page)";
+    private static final String TOO_MANY = "429 answers by source: t.me itself, or a proxy or CDN in front of it";
+    private static final String REFUSED = "Upstream requests the gate refused: cooldown, no budget token in time,"
+            + " queue full (a reader's fast 503), background dropped, deadline passed in the queue";
+    private static final String SLOTS = "Upstream slots held now, by priority (TELEGRAM_MAX_CONCURRENCY in all)";
+
+    private UpstreamMeters() {}
+
+    static List<MeterRow> rows() {
+        List<MeterRow> rows = new ArrayList<>(upstream());
+        rows.addAll(cooldownAndBudget());
+        rows.addAll(slots());
+        return rows;
+    }
+
+    private static List<MeterRow> upstream() {
+        return List.of(
+                counter("tme.upstream.sent", "Requests sent to t.me (each ends in one outcome)", Tags.empty(),
+                        "upstream.requests"),
+                counter("tme.upstream.requests", REQUESTS, Tags.of("outcome", "ok"), "upstream.ok"),
+                counter("tme.upstream.requests", REQUESTS, Tags.of("outcome", "not_found"), "upstream.not_found"),
+                counter("tme.upstream.requests", REQUESTS, Tags.of("outcome", "throttled"), "upstream.throttled"),
+                counter("tme.upstream.requests", REQUESTS, Tags.of("outcome", "intercepted"), "upstream.intercepted"),
+                counter("tme.upstream.requests", REQUESTS, Tags.of("outcome", "failed"), "upstream.failed"),
+                counter("tme.upstream.requests", REQUESTS, Tags.of("outcome", "timed_out"), "upstream.timed_out"),
+                counter("tme.upstream.429", TOO_MANY, Tags.of("source", "tme"), "upstream.throttled"),
+                counter("tme.upstream.429", TOO_MANY, Tags.of("source", "proxy"), "upstream.intercepted_429"));
+    }
+
+    private static List<MeterRow> cooldownAndBudget() {
+        String cooldowns = "Fleet cooldowns by origin: begun by a pause signal here, or learnt from Redis";
+        String signals = "Pause signals the gate heard: t.me's 429, or a proxy's 429/5xx page";
+        return List.of(
+                gauge("tme.gate.cooldown.active", "1 while this server knows of a cooldown (nothing is sent to t.me)",
+                        Tags.empty(), "gate.cooldown.active"),
+                thousandths("tme.gate.cooldown.remaining", "seconds", "What is left of the cooldown, and the jitter after"
+                        + " it", "gate.cooldown.remaining_ms"),
+                counter("tme.gate.cooldowns", cooldowns, Tags.of("origin", "here"), "gate.cooldowns.started"),
+                counter("tme.gate.cooldowns", cooldowns, Tags.of("origin", "fleet"), "gate.cooldowns.adopted"),
+                gauge("tme.gate.strikes", "Recent cooldowns, each lengthening the next", Tags.empty(), "gate.strikes"),
+                counter("tme.gate.pause.signals", signals, Tags.of("source", "tme"), "gate.signals.throttled"),
+                counter("tme.gate.pause.signals", signals, Tags.of("source", "proxy"), "gate.signals.intercepted"),
+                thousandths("tme.gate.ramp.rate", "ratio", "Fraction of the rate allowed after a cooldown (1: full)",
+                        "gate.ramp.rate_permille"),
+                counter("tme.gate.admitted", "Requests the gate let through to t.me", Tags.empty(), "gate.admitted"),
+                counter("tme.gate.refused", REFUSED, Tags.of("reason", "cooldown"), "gate.refused.cooldown"),
+                counter("tme.gate.refused", REFUSED, Tags.of("reason", "budget"), "gate.refused.budget"),
+                counter("tme.gate.refused", REFUSED, Tags.of("reason", "queue_full"), "gate.queue.shed"),
+                counter("tme.gate.refused", REFUSED, Tags.of("reason", "background_dropped"), "gate.queue.dropped"),
+                counter("tme.gate.refused", REFUSED, Tags.of("reason", "deadline_passed"), "gate.queue.deadline_passed"),
+                counter("tme.gate.budget.tokens_taken", "Budget tokens taken (fleet's or local)", Tags.empty(),
+                        "gate.budget.tokens_taken"),
+                counter("tme.gate.budget.local_fallbacks", "Budget decisions made locally because Redis was unavailable",
+                        Tags.empty(), "gate.budget.local_fallbacks"),
+                gauge("tme.gate.budget.taken_last_minute", "Tokens this server took in the last 60 s", Tags.empty(),
+                        "gate.budget.taken_last_minute"),
+                gauge("tme.gate.budget.available_per_minute", "Tokens a minute allows now (rate x 60 + burst; less"
+                        + " while ramping, 0 while cooling down)", Tags.empty(), "gate.budget.available_per_minute"),
+                derived("tme.gate.budget.utilization", "ratio", "Tokens taken in the last minute over those available"
+                        + " (NaN while cooling down)", Tags.empty(), UpstreamMeters::utilization,
+                        "gate.budget.taken_last_minute", "gate.budget.available_per_minute"));
+    }
+
+    private static List<MeterRow> slots() {
+        return List.of(
+                gauge("tme.gate.slots.capacity", "Upstream slots in all (TELEGRAM_MAX_CONCURRENCY)", Tags.empty(),
+                        "gate.slots.capacity"),
+                derived("tme.gate.slots.in_use", null, SLOTS, Tags.of("priority", "reader"),
+                        counters -> counters.get("gate.slots.in_use") - counters.get("gate.slots.background_in_use"),
+                        "gate.slots.in_use", "gate.slots.background_in_use"),
+                gauge("tme.gate.slots.in_use", SLOTS, Tags.of("priority", "background"), "gate.slots.background_in_use"),
+                counter("tme.gate.slots.granted", "Slots handed out, at once or after waiting", Tags.empty(),
+                        "gate.slots.granted"),
+                counter("tme.gate.slots.raised", "Waiting background requests raised to readers'", Tags.empty(),
+                        "gate.slots.raised"),
+                gauge("tme.gate.queue.waiting", "Requests waiting for a slot now", Tags.empty(), "gate.queue.waiting"),
+                gauge("tme.gate.queue.largest_flow", "The most requests one flow (a channel) has waiting now",
+                        Tags.empty(), "gate.queue.largest_flow"),
+                thousandths("tme.gate.slots.mean_hold", "seconds", "How long a slot is held lately: t.me's latency as"
+                        + " the gate sees it", "gate.slots.mean_hold_ms"));
+    }
+
+    private static double utilization(MeterRow.Reading counters) {
+        long available = counters.get("gate.budget.available_per_minute");
+        return available <= 0 ? Double.NaN : (double) counters.get("gate.budget.taken_last_minute") / available;
+    }
+}

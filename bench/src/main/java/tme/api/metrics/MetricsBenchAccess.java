@@ -1,0 +1,29 @@
+package tme.api.metrics;
+
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+
+/**
+ * Lets the benchmarks ({@code tme.bench}) measure the server's own request meters, which are package-private in the
+ * api: lives in the bench module, in the api's package, like {@code tme.api.http.BenchAccess}.
+ */
+public final class MetricsBenchAccess {
+
+    /** What the end handler of every request does once Vert.x calls it, after reading the response. */
+    @FunctionalInterface
+    public interface Recorder {
+        void record(String route, int status, String xCache, long nanos);
+    }
+
+    private MetricsBenchAccess() {}
+
+    /** {@link RequestMeters} on a registry of their own, as {@link RequestTiming} calls them. */
+    public static Recorder requestMeters(PrometheusMeterRegistry registry) {
+        RequestMeters meters = new RequestMeters(registry);
+        return (route, status, xCache, nanos) -> meters.record(route, status, AnswerLevel.of(xCache), nanos);
+    }
+
+    public static PrometheusMeterRegistry registry() {
+        return new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    }
+}
