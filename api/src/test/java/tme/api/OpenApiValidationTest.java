@@ -3,11 +3,13 @@ package tme.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.InstantSource;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -15,12 +17,14 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tme.redis.testing.TestClock;
+import tme.scraper.testing.FakeTme;
 import tme.scraper.testing.Surprises;
 
 /**
  * Real answers of every route validate against the served OpenAPI document (vertx-openapi's response validator:
  * status, headers, body; see {@link ApiContract}): hits and misses, HEAD and 304, codings, not-found and 422s, 405s
- * and unknown paths, upstream failures and stale answers, previews with per-entry errors, GraphQL, the docs.
+ * and unknown paths, upstream failures and stale answers, previews with per-entry errors, GraphQL, health,
+ * readiness (ready, degraded, stopping), metrics in both formats, the docs.
  * Each answer is also checked to be the case it stands for (its status, its {@code X-Cache}), so a case cannot
  * pass by being another. The production server runs in front of the fake t.me; a server per test, as answers are
  * cached and the fake's knobs are the test's own.
@@ -222,10 +226,43 @@ class OpenApiValidationTest {
     }
 
     @Test
-    void health_theDocument_theDocsPage_andHome() {
+    void operations_health_readiness_andMetricsInBothFormats() {
         start();
         checked("GET", "/healthz", 200);
         checked("HEAD", "/healthz", 200);
+        assertEquals("ready", checked("GET", "/readyz", 200).json().getString("status"));
+        checked("HEAD", "/readyz", 200);
+        assertTrue(checked("GET", "/metrics", 200).text().contains("# TYPE "));
+        assertTrue(checked("GET", "/metrics", 200, "Accept", "application/openmetrics-text").text().endsWith("# EOF\n"));
+        checked("HEAD", "/metrics", 200);
+    }
+
+    @Test
+    void readyz_degradedWhileTmeCoolsUsDown_503WhileStopping() {
+        // The fake on a Vert.x of its own: stopping closes the server's.
+        Vertx fakeVertx = Vertx.vertx();
+        FakeTme tme = FakeTme.start(fakeVertx);
+        try {
+            server = new TestServer(Map.of("SHUTDOWN_DRAIN", "1s"), InstantSource.system(), tme);
+            calls = new Calls(server);
+            tme.throttle(Duration.ofSeconds(30));
+            checked("GET", "/v1/body/durov", 503);
+            assertEquals("cooling_down", checked("GET", "/readyz", 200).json().getString("upstream"));
+            Future<Void> closing = server.running.stop(server.vertx); // what SIGTERM does
+            CacheHttp.awaitUntil("/readyz answers 503", () -> calls.get("/readyz").status() == 503);
+            assertEquals("stopping", checked("GET", "/readyz", 503).json().getString("status"));
+            checked("HEAD", "/readyz", 503);
+            TestServer.await(closing);
+            server = null;
+        } finally {
+            tme.close();
+            TestServer.await(fakeVertx.close());
+        }
+    }
+
+    @Test
+    void theDocument_theDocsPage_andHome() {
+        start();
         for (String path : List.of("/openapi.json", "/docs")) {
             String etag = checked("GET", path, 200).header("ETag").orElseThrow();
             checked("HEAD", path, 200);
