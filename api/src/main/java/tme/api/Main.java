@@ -194,7 +194,11 @@ public final class Main {
      * (Cloudflare) talks HTTP/1.1 to origins without TLS anyway.
      */
     private static HttpServerOptions serverOptions() {
-        return new HttpServerOptions().setCompressionSupported(false).setHttp2ClearTextEnabled(false);
+        return new HttpServerOptions().setCompressionSupported(false).setHttp2ClearTextEnabled(false)
+                // No WebSockets here: without this, every HTTP/1 pipeline carries Netty's WebSocket extension
+                // handler, which looks at every request.
+                .setPerFrameWebSocketCompressionSupported(false)
+                .setPerMessageWebSocketCompressionSupported(false);
     }
 
     private static Duration atLeastASecond(Duration wait) {

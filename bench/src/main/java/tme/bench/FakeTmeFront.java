@@ -15,6 +15,7 @@ import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.PoolOptions;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -28,14 +29,22 @@ import tme.scraper.testing.FakeTme;
  * <ul>
  *   <li>{@code GET /__hits} answers {@code {"upstream_requests":N,"distinct_uris":M,"stalled":S}}: requests that
  *       reached the fake t.me, counted on arrival, how many different URIs they asked for ({@code N - M} is how
- *       often a URI was loaded again), and how many of them arrived while t.me was stalled;</li>
+ *       often a URI was loaded again), and how many of them arrived while t.me was stalled; with
+ *       {@code ?uri=/s/durov}, {@code {"uri":"/s/durov","requests":N}}: the GETs of that one URI (the cold burst
+ *       counts its channel's page alone, whatever else is refreshed meanwhile);</li>
  *   <li>{@code POST /__reset} zeroes the three;</li>
  *   <li>{@code POST /__stall}: from now on t.me never answers: every request is accepted, counted and left
  *       open until the client gives up (the way t.me stalls: the TCP connection is fine, no answer comes), and
  *       from then on every channel name is served as {@code durov} ({@link FakeTme#anyChannelAs}), so a miss
  *       for a channel nobody asked before is a real channel that t.me is slow to show, not t.me's redirect for
  *       an unknown name, and it loads for real once t.me answers again;</li>
- *   <li>{@code POST /__unstall}: t.me answers again; requests that arrived during the stall stay unanswered.</li>
+ *   <li>{@code POST /__unstall}: t.me answers again; requests that arrived during the stall stay unanswered;</li>
+ *   <li>{@code POST /__fail?status=500} (or 429, with {@code Retry-After: 2}): from now on every request is answered
+ *       at once with that status, as a failing or throttling t.me does; {@code POST /__heal} ends it (the soak run
+ *       makes t.me flap with these);</li>
+ *   <li>{@code POST /__any_channel}: from now on every channel name without a recording is served as {@code durov}
+ *       (as during a stall), so a benchmark can ask for as many distinct real channels as it wants (the Zipf mix
+ *       of {@code run.sh compare}, a cold burst for a channel nobody asked before).</li>
  * </ul>
  * Every other request is passed on as it is to a {@link FakeTme} on an ephemeral port. The hop costs a
  * fraction of a millisecond and only misses take it; it keeps the test fake (port 0, no control routes)
@@ -53,11 +62,13 @@ public final class FakeTmeFront implements AutoCloseable {
     private final Vertx vertx;
     private final FakeTme fake;
     private final HttpClient client;
-    // Every URI passed on since the start or the last reset; grows with the request mix, a few thousand at most.
-    private final Set<String> uris = ConcurrentHashMap.newKeySet();
+    // "METHOD uri" of every request since the start or the last reset, and how many times it came; grows with the
+    // request mix, a few thousand keys at most.
+    private final Map<String, LongAdder> uris = new ConcurrentHashMap<>();
     private final LongAdder arrived = new LongAdder(); // requests for t.me since the start or the last reset
     private final LongAdder stalledArrivals = new LongAdder(); // of which arrived while stalled
     private volatile boolean stalled; // set and cleared by the control routes, read by every request
+    private volatile int failingWith; // 0: answer; else every request gets this status at once
     private HttpServer server;
 
     private FakeTmeFront(Vertx vertx, FakeTme fake) {
@@ -101,9 +112,26 @@ public final class FakeTmeFront implements AutoCloseable {
         stalled = true;
     }
 
+    /** Every request from now on answered at once with {@code status} (429: with {@code Retry-After: 2}); 0: answer. */
+    public void failWith(int status) {
+        failingWith = status;
+    }
+
+    private static void fail(HttpServerResponse response, int status) {
+        if (status == 429) {
+            response.putHeader("retry-after", "2");
+        }
+        response.setStatusCode(status).putHeader("content-type", "text/plain").end("fake t.me front: failing");
+    }
+
     /** t.me answers again (any channel name still gets {@code durov}'s page). */
     public void unstall() {
         stalled = false;
+    }
+
+    /** From now on every channel name without a recording is {@code durov}'s page under that name. */
+    public void anyChannelIsReal() {
+        fake.anyChannelAs("durov");
     }
 
     /** Different URIs among them. */
@@ -120,9 +148,7 @@ public final class FakeTmeFront implements AutoCloseable {
 
     private void handle(HttpServerRequest request) {
         switch (request.path()) {
-            case "/__hits" -> request.response().putHeader("content-type", "application/json")
-                    .end("{\"upstream_requests\":" + arrived.sum() + ",\"distinct_uris\":" + uris.size()
-                            + ",\"stalled\":" + stalledArrivals.sum() + "}");
+            case "/__hits" -> request.response().putHeader("content-type", "application/json").end(hits(request));
             case "/__reset" -> control(request, () -> {
                 fake.resetHits();
                 uris.clear();
@@ -131,8 +157,22 @@ public final class FakeTmeFront implements AutoCloseable {
             });
             case "/__stall" -> control(request, this::stall);
             case "/__unstall" -> control(request, this::unstall);
+            case "/__any_channel" -> control(request, this::anyChannelIsReal);
+            case "/__fail" -> control(request, () -> failWith(Integer.parseInt(request.getParam("status", "500"))));
+            case "/__heal" -> control(request, () -> failWith(0));
             default -> arrive(request);
         }
+    }
+
+    private String hits(HttpServerRequest request) {
+        String uri = request.getParam("uri");
+        if (uri != null) {
+            LongAdder count = uris.get("GET " + uri);
+            return "{\"uri\":\"" + uri.replace("\\", "\\\\").replace("\"", "\\\"") + "\",\"requests\":"
+                    + (count == null ? 0 : count.sum()) + "}";
+        }
+        return "{\"upstream_requests\":" + arrived.sum() + ",\"distinct_uris\":" + uris.size() + ",\"stalled\":"
+                + stalledArrivals.sum() + "}";
     }
 
     private static void control(HttpServerRequest request, Runnable action) {
@@ -146,9 +186,14 @@ public final class FakeTmeFront implements AutoCloseable {
 
     private void arrive(HttpServerRequest in) {
         arrived.increment();
-        uris.add(in.method() + " " + in.uri());
+        uris.computeIfAbsent(in.method() + " " + in.uri(), u -> new LongAdder()).increment();
         if (stalled) {
             stalledArrivals.increment(); // never answered: Vert.x drops the request when the client closes
+            return;
+        }
+        int failing = failingWith;
+        if (failing != 0) {
+            fail(in.response(), failing);
             return;
         }
         forward(in);

@@ -59,6 +59,15 @@ class FakeTmeFrontTest {
     }
 
     @Test
+    void hits_ofOneUri() throws Exception {
+        get("/s/durov");
+        get("/s/durov");
+        get("/s/meduzalive");
+        assertEquals("{\"uri\":\"/s/durov\",\"requests\":2}", get("/__hits?uri=/s/durov").body());
+        assertEquals("{\"uri\":\"/s/nobody\",\"requests\":0}", get("/__hits?uri=/s/nobody").body());
+    }
+
+    @Test
     void reset_zeroesTheCounts() throws Exception {
         get("/s/durov");
         get("/s/meduzalive/141880");
@@ -86,6 +95,29 @@ class FakeTmeFrontTest {
         assertTrue(miss.body().contains("data-post=\"miss12345/502\""), "durov's page under the asked name");
         assertEquals(200, get("/s/durov").statusCode());
         assertEquals("{\"upstream_requests\":3,\"distinct_uris\":2,\"stalled\":1}", get("/__hits").body());
+    }
+
+    @Test
+    void anyChannel_servesAnUnknownNameAsARealChannelWithoutStalling() throws Exception {
+        assertEquals(302, get("/s/zipf0001").statusCode(), "unknown before");
+        assertEquals(204, post("/__any_channel").statusCode());
+        HttpResponse<String> page = get("/s/zipf0001");
+        assertEquals(200, page.statusCode());
+        assertTrue(page.body().contains("data-post=\"zipf0001/502\""), "durov's page under the asked name");
+        assertEquals("{\"upstream_requests\":2,\"distinct_uris\":1,\"stalled\":0}", get("/__hits").body());
+    }
+
+    @Test
+    void fail_answersEveryRequestWithTheStatus_untilHealed() throws Exception {
+        assertEquals(204, post("/__fail?status=429").statusCode());
+        HttpResponse<String> throttled = get("/s/durov");
+        assertEquals(429, throttled.statusCode());
+        assertEquals("2", throttled.headers().firstValue("retry-after").orElseThrow());
+        assertEquals(204, post("/__fail?status=500").statusCode());
+        assertEquals(500, get("/s/durov").statusCode());
+        assertEquals(204, post("/__heal").statusCode());
+        assertEquals(200, get("/s/durov").statusCode());
+        assertEquals("{\"upstream_requests\":3,\"distinct_uris\":1,\"stalled\":0}", get("/__hits").body());
     }
 
     @Test

@@ -1,0 +1,2 @@
+/** The mains' options. */
+package tme.bench.cli;
