@@ -13,12 +13,14 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * FOR THE INTEGRATOR: validation cases for the routes the document describes ahead of the code, which another
- * branch is adding: {@code POST} and {@code GET /v1/feed} (the feed, in JSON, Atom, RSS and JSON Feed). Each case
- * runs once its route is there; until then it is skipped, saying why (the route answers 404 {@code route_not_found}).
- * Once the feed has landed, make {@link #skipUnlessServed} fail instead of skip (or move these cases into
- * {@link OpenApiValidationTest}) and empty {@code OpenApiRoutesTest.DOCUMENTED_AHEAD}, so a route that goes missing
- * fails again.
+ * FOR THE INTEGRATOR: validation cases for what the document describes ahead of the code, which other branches are
+ * adding: {@code POST} and {@code GET /v1/feed} (the feed, in JSON, Atom, RSS and JSON Feed), and the request
+ * pipeline's answers (429 {@code client_rate_limited} under {@code CLIENT_RATE}, {@code X-Request-Id},
+ * {@code Server-Timing}). Each case runs once its part is there; until then it is skipped, saying why (the route
+ * answers 404 {@code route_not_found}, no 429 comes, no {@code X-Request-Id}). Once both have landed, move these
+ * cases into {@link OpenApiValidationTest} (failing instead of skipping), empty
+ * {@code OpenApiRoutesTest.DOCUMENTED_AHEAD} and {@code OpenApiDocumentTest.CODES_AHEAD}, and make the document's
+ * {@code XRequestId} header required, so a part that goes missing fails again.
  */
 class OpenApiPendingRoutesTest {
 
@@ -66,6 +68,42 @@ class OpenApiPendingRoutesTest {
         assertEquals(422, checked("GET", "/v1/feed?channels=durov&format=pdf").status());
     }
 
+    @Test
+    void aClientOverItsRate_is429WithRetryAfter() {
+        // The limiter reads the server's clock: a test clock that stands still refills no token.
+        TestServer limited = new TestServer(Map.of("CLIENT_RATE", "1", "CLIENT_BURST", "1"),
+                new tme.redis.testing.TestClock(), null);
+        try {
+            Calls limitedCalls = new Calls(limited);
+            limitedCalls.get("/v1/nothing");
+            HttpAnswer refused = limitedCalls.get("/v1/body/durov");
+            if (refused.status() != 429) {
+                skip("no 429 with CLIENT_RATE=1: the per-client limit has not landed");
+            }
+            contract.validate("GET", "/v1/body/durov", refused);
+            contract.validate("HEAD", "/v1/post/durov/1", limitedCalls.head("/v1/post/durov/1"));
+            assertEquals(0, limited.tme.totalHits());
+        } finally {
+            limited.close();
+        }
+    }
+
+    @Test
+    void everyAnswer_carriesItsRequestId_andAMissItsTimings() {
+        HttpAnswer miss = calls.get("/v1/body/durov", "X-Request-Id", "report-42");
+        if (miss.header("X-Request-Id").isEmpty()) {
+            skip("no X-Request-Id on answers: the request pipeline has not landed");
+        }
+        assertEquals("report-42", miss.header("X-Request-Id").orElseThrow());
+        assertTrue(miss.header("Server-Timing").orElseThrow().contains("upstream;dur="), miss.toString());
+        contract.validate("GET", "/v1/body/durov", miss);
+        for (String path : List.of("/v1/body/durov", "/v1/nothing", "/healthz", "/openapi.json", "/v1/body/ab")) {
+            HttpAnswer answer = calls.get(path);
+            assertTrue(answer.header("X-Request-Id").isPresent(), path + ": " + answer);
+            contract.validate("GET", path, answer);
+        }
+    }
+
     /** Sends, skips the test if the route is not there yet, validates. */
     private HttpAnswer checked(String method, String path, String... headers) {
         HttpAnswer answer = Codings.decoded(calls.send(method, path, null, null, headers));
@@ -85,9 +123,12 @@ class OpenApiPendingRoutesTest {
         boolean missing = answer.status() == 404 && (answer.body().length == 0
                 || "route_not_found".equals(answer.json().getString("code")));
         if (missing) {
-            String why = method + " " + path + " answers 404 route_not_found: its route has not landed";
-            System.out.println("OpenApiPendingRoutesTest skipped: " + why);
-            Assumptions.abort(why);
+            skip(method + " " + path + " answers 404 route_not_found: its route has not landed");
         }
+    }
+
+    private static void skip(String why) {
+        System.out.println("OpenApiPendingRoutesTest skipped: " + why);
+        Assumptions.abort(why);
     }
 }

@@ -58,7 +58,8 @@ final class ValidatorView {
     static JsonObject anyPathResponses() {
         JsonObject responses = new JsonObject();
         Map.of("400", "MalformedRequest", "414", "MalformedRequest", "431", "MalformedRequest",
-                        "404", "RouteNotFound", "405", "MethodNotAllowed", "500", "InternalError")
+                        "404", "RouteNotFound", "405", "MethodNotAllowed", "429", "ClientRateLimited",
+                        "500", "InternalError")
                 .forEach((status, name) -> responses.put(status,
                         new JsonObject().put("$ref", "#/components/responses/" + name)));
         return responses;
@@ -82,7 +83,7 @@ final class ValidatorView {
 
     /** Statuses every path may answer, whatever its operation documents. */
     static boolean anyPathStatus(int status) {
-        return List.of(400, 404, 405, 414, 431, 500).contains(status);
+        return List.of(400, 404, 405, 414, 429, 431, 500).contains(status);
     }
 
     /** The name the view gives a media type. */
