@@ -26,6 +26,7 @@ final class ApiVerticle extends VerticleBase {
     // Requests this instance routed: shows in /metrics that every loop carries connections.
     private final LongAdder requests;
     private HttpServer server;
+    private Router router;
 
     /**
      * @param port          the port to share; a negative one is a random port shared by the instances (Vert.x)
@@ -42,7 +43,7 @@ final class ApiVerticle extends VerticleBase {
 
     @Override
     public Future<?> start() {
-        Router router = routers.apply(vertx);
+        router = routers.apply(vertx);
         server = vertx.createHttpServer(options)
                 .requestHandler(request -> {
                     requests.increment();
@@ -60,5 +61,10 @@ final class ApiVerticle extends VerticleBase {
 
     HttpServer server() {
         return server;
+    }
+
+    /** The router this instance serves: tests read its routes to compare them with the OpenAPI document. */
+    Router router() {
+        return router;
     }
 }

@@ -67,6 +67,9 @@ public final class Routes {
         read(router, "/v1/preview/:channel").handler(h::preview);
         json(router.post("/v1/previews")).handler(h::previews);
         graphql(router, vertx, graphql);
+        read(router, "/openapi.json").handler(ApiDocs.shared()::document);
+        router.route(ApiDocs.DOCS + "*").subRouter(ApiDocs.shared().router(vertx));
+        read(router, "/").handler(ApiDocs::home);
         router.route().failureHandler(Routes::failure);
         router.errorHandler(404, ctx -> Responses.problem(ctx, Problem.routeNotFound(ctx.request().path())));
         router.errorHandler(405, Routes::methodNotAllowed);
