@@ -8,6 +8,8 @@ import tme.api.graphql.GraphQLConfig;
 import tme.cache.CacheConfig;
 import tme.cache.Staleness;
 import tme.coalescing.CoalescingConfig;
+import tme.coalescing.Tolerance;
+import tme.coalescing.refresh.RefreshConfig;
 import tme.coalescing.gate.SlotsConfig;
 import tme.coalescing.gate.ThrottleConfig;
 import tme.scraper.parse.ParserMode;
@@ -40,24 +42,30 @@ import tme.scraper.parse.ParserMode;
  *                           {@code TELEGRAM_BURST}, {@code TELEGRAM_LOCAL_RATE}, {@code TELEGRAM_LOCAL_BURST})
  * @param graphql            the GraphQL front end's limits, GraphiQL and decoded copies ({@code GRAPHQL_*},
  *                           {@code GRAPHIQL}, {@code MEMORY_CACHE_DECODED_MB})
+ * @param role               what this process does ({@code ROLE}: api, the default, or refresher, which needs Redis)
+ * @param refresh            the refresh schedule's timeline and a refresher's limits ({@code REFRESH_*})
+ * @param feedPages          how old a channel's latest page a feed accepts: fresh for {@code FEED_FRESH_TTL} (60s),
+ *                           then served while one refresh runs up to {@code FEED_STALE_TTL} (15min) of age
  */
 public record Config(
         int port, URI telegramBaseUrl, Duration telegramTimeout, ParserMode parserMode, int parseWorkers,
         CacheConfig cache, Ttls ttls, double earlyRefreshWindow, boolean sharedCoalescing, int rawCopiesMaxMb,
         Duration errorTtl, int maxWaiting, int eventLoops, boolean nativeTransport,
         Optional<java.nio.file.Path> bodyFilesDir, SlotsConfig slots, ThrottleConfig throttle,
-        GraphQLConfig graphql) {
+        GraphQLConfig graphql, Role role, RefreshConfig refresh, Tolerance feedPages) {
 
     public static Config fromEnv(Map<String, String> env) {
         EnvReader in = new EnvReader(env);
+        CacheConfig cache = cache(in);
+        Ttls ttls = Ttls.fromEnv(in);
         Config config = new Config(
                 in.integer("PORT", 8080, 0, 65_535),
                 in.httpUrl("TELEGRAM_BASE_URL", "https://t.me"),
                 in.positiveDuration("TELEGRAM_TIMEOUT", Duration.ofSeconds(5)),
                 in.choice("PARSER_MODE", ParserMode.class, ParserMode.FULL),
                 in.integer("PARSE_WORKERS", Math.max(2, Runtime.getRuntime().availableProcessors()), 1, 256),
-                cache(in),
-                Ttls.fromEnv(in),
+                cache,
+                ttls,
                 in.number("EARLY_REFRESH_WINDOW", 0.10, 0.0, 0.5),
                 in.flag("SHARED_COALESCING", true),
                 in.integer("MEMORY_CACHE_RAW_MB", 64, 0, 1_048_576),
@@ -68,9 +76,22 @@ public record Config(
                 in.optionalDirectory("BODY_FILES_DIR", "off"),
                 slots(in),
                 throttle(in),
-                graphql(in));
+                graphql(in),
+                role(in, cache),
+                RefreshSettings.fromEnv(in),
+                RefreshSettings.feedPages(in, ttls.latest(), cache.staleness()));
         in.failIfAnyProblem();
         return config;
+    }
+
+    /** {@code ROLE}: a refresher without Redis would have no schedule to claim from and no fleet to share with. */
+    private static Role role(EnvReader in, CacheConfig cache) {
+        Role role = in.choice("ROLE", Role.class, Role.API);
+        if (role == Role.REFRESHER && cache.redisUrl().isEmpty()) {
+            in.problem("ROLE=refresher needs REDIS_URL: the refresh schedule, the leases and the fleet's budget a "
+                    + "refresher works with live in Redis");
+        }
+        return role;
     }
 
     private static SlotsConfig slots(EnvReader in) {

@@ -17,6 +17,9 @@ import tme.api.service.ChannelName;
 import tme.api.service.ChannelNames;
 import tme.api.service.ChannelService;
 import tme.api.service.Directions;
+import tme.api.service.FeedFormat;
+import tme.api.service.FeedRequest;
+import tme.api.service.FeedService;
 import tme.api.service.Metrics;
 import tme.api.service.Position;
 import tme.api.service.PostId;
@@ -30,14 +33,22 @@ final class Handlers {
 
     private final ChannelService channels;
     private final PreviewsService previews;
+    private final FeedService feeds;
     private final Metrics metrics;
     private final Responses responses;
 
-    Handlers(ChannelService channels, PreviewsService previews, Metrics metrics, Responses responses) {
+    Handlers(ChannelService channels, PreviewsService previews, FeedService feeds, Metrics metrics,
+             Responses responses) {
         this.channels = channels;
         this.previews = previews;
+        this.feeds = feeds;
         this.metrics = metrics;
         this.responses = responses;
+    }
+
+    /** Handlers for {@code /healthz} and {@code /metrics} alone (a refresher's): no service behind the others. */
+    static Handlers operations(Metrics metrics) {
+        return new Handlers(null, null, null, metrics, null);
     }
 
     void healthz(RoutingContext ctx) {
@@ -85,6 +96,24 @@ final class Handlers {
         });
     }
 
+    /**
+     * {@code GET /v1/feed?channels=a,b,c&limit=N&format=json|atom|rss|jsonfeed}: the feed as JSON or for feed
+     * readers, with its ETag and freshness like every GET answer.
+     */
+    void feed(RoutingContext ctx) {
+        FeedFormat format = FeedFormat.parse("format", ctx.queryParams().get("format"));
+        FeedRequest request = FeedRequest.of(FeedQuery.names(ctx.queryParams().getAll("channels")),
+                ctx.queryParams().get("limit"), format, FeedQuery.origin(ctx.request()));
+        responses.send(ctx, feeds.feed(request), FeedQuery.contentType(format), true);
+    }
+
+    /** {@code POST /v1/feed} with {@code {"channels":[...],"limit":N}}: the same JSON answer, {@code no-store}. */
+    void feedPost(RoutingContext ctx) {
+        JsonObject body = jsonBody(ctx);
+        FeedRequest request = FeedRequest.of(channelsArray(body).getList(), body.getValue("limit"), FeedFormat.JSON, "");
+        responses.send(ctx, feeds.feed(request), FeedQuery.contentType(FeedFormat.JSON), false);
+    }
+
     private static ChannelName channel(RoutingContext ctx) {
         return ChannelName.parse("channel", ctx.pathParam("channel"));
     }
@@ -105,6 +134,18 @@ final class Handlers {
 
     /** The body's {@code channels} array; the body must be a JSON object holding one. */
     private static JsonArray channelsArray(RoutingContext ctx) {
+        return channelsArray(jsonBody(ctx));
+    }
+
+    private static JsonArray channelsArray(JsonObject object) {
+        if (!(object.getValue("channels") instanceof JsonArray names)) {
+            throw new InvalidInput(Problem.invalid("channels", "channels must be an array of channel names"));
+        }
+        return names;
+    }
+
+    /** The body as a JSON object, or a 422 naming {@code body}. */
+    private static JsonObject jsonBody(RoutingContext ctx) {
         Object body;
         try {
             body = ctx.body().buffer() == null ? null : io.vertx.core.json.Json.decodeValue(ctx.body().buffer());
@@ -114,9 +155,6 @@ final class Handlers {
         if (!(body instanceof JsonObject object)) {
             throw new InvalidInput(Problem.invalid("body", "body must be a JSON object: {\"channels\":[\"durov\", ...]}"));
         }
-        if (!(object.getValue("channels") instanceof JsonArray names)) {
-            throw new InvalidInput(Problem.invalid("channels", "channels must be an array of channel names"));
-        }
-        return names;
+        return object;
     }
 }

@@ -15,6 +15,7 @@ import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.graphql.GraphiQLHandler;
 import io.vertx.ext.web.handler.graphql.GraphiQLHandlerOptions;
 import tme.api.service.ChannelService;
+import tme.api.service.FeedService;
 import tme.api.service.Metrics;
 import tme.api.service.PreviewsService;
 import tme.api.problem.InvalidInput;
@@ -35,11 +36,28 @@ public final class Routes {
      * decompressed and gzip copies (a copy made for one loop's client serves every loop's), each bounded by
      * {@code copiesMaxBytes}; gzip copies are made on {@code workers}; large identity bodies go from {@code files}.
      */
-    public static Function<Vertx, Router> routers(ChannelService channels, PreviewsService previews, Metrics metrics,
-                                                 GraphQL graphql, InstantSource clock, long copiesMaxBytes,
-                                                 WorkerExecutor workers, java.util.Optional<BodyFiles> files) {
-        Handlers h = new Handlers(channels, previews, metrics, new Responses(clock, copiesMaxBytes, workers, files));
+    public static Function<Vertx, Router> routers(ChannelService channels, PreviewsService previews, FeedService feeds,
+                                                 Metrics metrics, GraphQL graphql, InstantSource clock,
+                                                 long copiesMaxBytes, WorkerExecutor workers,
+                                                 java.util.Optional<BodyFiles> files) {
+        Handlers h = new Handlers(channels, previews, feeds, metrics,
+                new Responses(clock, copiesMaxBytes, workers, files));
         return vertx -> router(vertx, h, graphql);
+    }
+
+    /**
+     * A refresher's routes, one router: {@code /healthz} and {@code /metrics} with the API's own handlers, for its
+     * probes and its counters; nothing else (a refresher answers no reader).
+     */
+    public static Function<Vertx, Router> operations(Metrics metrics) {
+        Handlers h = Handlers.operations(metrics);
+        return vertx -> {
+            Router router = Router.router(vertx);
+            read(router, "/healthz").handler(h::healthz);
+            read(router, "/metrics").handler(h::metrics);
+            router.errorHandler(404, ctx -> Responses.problem(ctx, Problem.routeNotFound(ctx.request().path())));
+            return router;
+        };
     }
 
     /**
@@ -63,6 +81,8 @@ public final class Routes {
         router.post("/v1/previews")
                 .handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES))
                 .handler(h::previews);
+        read(router, "/v1/feed").handler(h::feed);
+        router.post("/v1/feed").handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES)).handler(h::feedPost);
         graphql(router, vertx, graphql);
         router.route().failureHandler(Routes::failure);
         router.errorHandler(404, ctx -> Responses.problem(ctx, Problem.routeNotFound(ctx.request().path())));
@@ -109,6 +129,9 @@ public final class Routes {
     private static String allowed(String path) {
         if (path.startsWith("/v1/previews")) {
             return "POST";
+        }
+        if (path.equals("/v1/feed") || path.equals("/v1/feed/")) {
+            return "GET, HEAD, POST";
         }
         return path.startsWith("/graphql") ? "GET, POST" : "GET, HEAD";
     }
