@@ -56,16 +56,15 @@ public record Config(
 
     public static Config fromEnv(Map<String, String> env) {
         EnvReader in = new EnvReader(env);
+        // Read in this order, so a start-up's problems are named in it.
+        int port = in.integer("PORT", 8080, 0, 65_535);
+        URI telegram = in.httpUrl("TELEGRAM_BASE_URL", "https://t.me");
+        Duration timeout = in.positiveDuration("TELEGRAM_TIMEOUT", Duration.ofSeconds(5));
+        ParserMode mode = in.choice("PARSER_MODE", ParserMode.class, ParserMode.FULL);
+        int parseWorkers = in.integer("PARSE_WORKERS", Math.max(2, Runtime.getRuntime().availableProcessors()), 1, 256);
         CacheConfig cache = cache(in);
         Ttls ttls = Ttls.fromEnv(in);
-        Config config = new Config(
-                in.integer("PORT", 8080, 0, 65_535),
-                in.httpUrl("TELEGRAM_BASE_URL", "https://t.me"),
-                in.positiveDuration("TELEGRAM_TIMEOUT", Duration.ofSeconds(5)),
-                in.choice("PARSER_MODE", ParserMode.class, ParserMode.FULL),
-                in.integer("PARSE_WORKERS", Math.max(2, Runtime.getRuntime().availableProcessors()), 1, 256),
-                cache,
-                ttls,
+        Config config = new Config(port, telegram, timeout, mode, parseWorkers, cache, ttls,
                 in.number("EARLY_REFRESH_WINDOW", 0.10, 0.0, 0.5),
                 in.flag("SHARED_COALESCING", true),
                 in.integer("MEMORY_CACHE_RAW_MB", 64, 0, 1_048_576),
