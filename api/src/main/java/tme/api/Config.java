@@ -79,6 +79,7 @@ public record Config(
                 role(in, cache),
                 RefreshSettings.fromEnv(in),
                 RefreshSettings.feedPages(in, ttls.latest(), cache.staleness()));
+        refresherIntervalAboveMemoryTtl(in, config.role(), config.refresh(), cache);
         in.failIfAnyProblem();
         return config;
     }
@@ -91,6 +92,19 @@ public record Config(
                     + "refresher works with live in Redis");
         }
         return role;
+    }
+
+    /**
+     * A refresher compares what Redis holds with the copy it replaces, from its own memory first: a copy kept there
+     * longer than an interval would make another refresher's load of the last round look like this round's, and
+     * the channel would be loaded every other interval.
+     */
+    private static void refresherIntervalAboveMemoryTtl(EnvReader in, Role role, RefreshConfig refresh,
+                                                        CacheConfig cache) {
+        if (role == Role.REFRESHER && refresh.interval().compareTo(cache.l1MaxTtl()) <= 0) {
+            in.problem("REFRESH_INTERVAL " + refresh.interval() + " must be longer than MEMORY_CACHE_MAX_TTL "
+                    + cache.l1MaxTtl() + " in a refresher");
+        }
     }
 
     private static SlotsConfig slots(EnvReader in) {

@@ -52,6 +52,37 @@ final class FleetProcess implements AutoCloseable {
         }
     }
 
+    /** SIGTERM (a deploy, a scale-down), and waits until the process has stopped by itself; its exit code. */
+    int terminate() {
+        process.destroy();
+        try {
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                throw new AssertionError("the process did not stop within 30 s of SIGTERM: " + logText());
+            }
+            return process.exitValue();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
+    }
+
+    /** Its {@code GET /metrics}, by name. */
+    java.util.Map<String, Long> metrics() {
+        try (HttpClient http = HttpClient.newHttpClient()) {
+            HttpResponse<String> answer = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                    + "/metrics")).timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
+            java.util.Map<String, Long> metrics = new java.util.TreeMap<>();
+            new io.vertx.core.json.JsonObject(answer.body())
+                    .forEach(entry -> metrics.put(entry.getKey(), ((Number) entry.getValue()).longValue()));
+            return metrics;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
+    }
+
     /** SIGKILL, and waits until the process is gone. */
     void kill() {
         process.destroyForcibly();

@@ -77,8 +77,11 @@ public final class FeedService {
     /** The feed, its loads part of {@code flow} (a GraphQL query's) when this request builds it. */
     public Future<Answer> feed(FeedRequest request, String flow) {
         counts.increment(FeedCount.REQUESTS);
-        schedule.register(request.names());
-        return ChannelService.answered(cache.get(keys.feed(request), flow, context -> build(request, context)));
+        // Registered before any load, so the schedule has the names when the loads say they loaded them (a load
+        // of a name not on the schedule leaves no trace). Costs a round trip only when this process has not told
+        // Redis of these names lately; a registration never fails (a lost one is repeated by the next request).
+        return schedule.register(request.names()).compose(registered -> ChannelService.answered(
+                cache.get(keys.feed(request), flow, context -> build(request, context))));
     }
 
     /** {@code feed.*} counters by metric name. */
