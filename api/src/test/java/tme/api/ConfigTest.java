@@ -121,6 +121,10 @@ class ConfigTest {
         assertEquals("Invalid configuration: ROLE must be one of [api, refresher]: worker; "
                 + "REFRESH_BATCH must be an integer in 1..1000: 0; "
                 + "REFRESH_IDLE PT30S is shorter than REFRESH_INTERVAL PT1M", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Config.fromEnv(Map.of("ROLE", "refresher",
+                "REDIS_URL", "redis://10.0.0.1:6379", "REFRESH_INTERVAL", "5s")));
+        assertEquals("Invalid configuration: REFRESH_INTERVAL PT5S must be longer than MEMORY_CACHE_MAX_TTL PT10S in a "
+                + "refresher", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> Config.fromEnv(Map.of("FEED_STALE_TTL", "2h")));
         assertEquals("Invalid configuration: FEED_STALE_TTL PT2H is longer than a latest page is kept "
                 + "(CACHE_TTL_LATEST + max(STALE_WHILE_REVALIDATE, MAX_STALE) = PT1H10S)", e.getMessage());
