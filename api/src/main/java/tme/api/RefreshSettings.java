@@ -27,13 +27,14 @@ final class RefreshSettings {
     /**
      * How old a channel's latest page a feed accepts. Feeds read the entry {@code /v1/body/<channel>} answers, which
      * both cache levels keep {@code CACHE_TTL_LATEST + max(STALE_WHILE_REVALIDATE, MAX_STALE)} after it was stored:
-     * a feed cannot be served pages older than that, so a longer {@code FEED_STALE_TTL} is refused.
+     * a page older than that is gone, and the feed waits for t.me as on a miss. So a {@code FEED_STALE_TTL} set
+     * longer than that is refused (it could not hold); the default simply ends earlier where the cache keeps less.
      */
     static Tolerance feedPages(EnvReader in, Duration latestFreshFor, Staleness staleness) {
         Duration fresh = in.positiveDuration("FEED_FRESH_TTL", Duration.ofSeconds(60));
         Duration stale = in.positiveDuration("FEED_STALE_TTL", Duration.ofMinutes(15));
         Duration kept = latestFreshFor.plus(staleness.keepFor(latestFreshFor));
-        if (stale.compareTo(kept) > 0) {
+        if (in.value("FEED_STALE_TTL") != null && stale.compareTo(kept) > 0) {
             in.problem("FEED_STALE_TTL " + stale + " is longer than a latest page is kept (CACHE_TTL_LATEST + "
                     + "max(STALE_WHILE_REVALIDATE, MAX_STALE) = " + kept + ")");
         }

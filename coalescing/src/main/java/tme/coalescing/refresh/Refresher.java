@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.InstantSource;
 import java.util.EnumSet;
 import java.util.List;
@@ -152,7 +153,7 @@ public final class Refresher {
 
     /** Refreshes one claimed name; the future completes once it is rescheduled (or handed back by a stop). */
     private Future<Void> run(Claimed claimed) {
-        InFlight flight = new InFlight(claimed);
+        InFlight flight = new InFlight(claimed, clock.instant());
         inFlight.put(claimed.name(), flight);
         if (stopping) {
             return flight.settled(); // stop() hands it back
@@ -181,7 +182,7 @@ public final class Refresher {
             case RefreshOutcome.Failed failed -> RefreshCount.FAILED;
             case RefreshOutcome.Gone gone -> RefreshCount.GONE;
         });
-        finish(flight, rescheduling.after(outcome, flight.claimed(), clock.instant()));
+        finish(flight, rescheduling.after(outcome, flight.claimed(), flight.started(), clock.instant()));
     }
 
     private void finish(InFlight flight, Next next) {
@@ -228,15 +229,22 @@ public final class Refresher {
     private static final class InFlight {
 
         private final Claimed claimed;
+        private final Instant started;
         private final AtomicBoolean taken = new AtomicBoolean();
         private final Promise<Void> settled = Promise.promise();
 
-        InFlight(Claimed claimed) {
+        InFlight(Claimed claimed, Instant started) {
             this.claimed = claimed;
+            this.started = started;
         }
 
         Claimed claimed() {
             return claimed;
+        }
+
+        /** When its refresh was asked for: the next one is due an interval after it. */
+        Instant started() {
+            return started;
         }
 
         boolean take() {

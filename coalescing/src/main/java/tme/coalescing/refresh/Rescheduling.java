@@ -6,7 +6,9 @@ import java.time.Instant;
 /**
  * When a name is due after its refresh, by outcome:
  * <ul>
- *   <li>refreshed: an interval from now, failures cleared;</li>
+ *   <li>refreshed: an interval after the refresh started, failures cleared (so a name is refreshed every interval,
+ *       not every interval plus however long its load took; a load longer than the interval makes it due at once,
+ *       and the claim's "loaded in the last half interval" rule still spaces the loads);</li>
  *   <li>throttled: exactly when upstream said (the pause is the fleet's, not the name's: failures unchanged);</li>
  *   <li>failed for the n-th time in a row: {@code interval x 2^(n-1)}, at most {@code backoffUpTo};</li>
  *   <li>gone: dropped;</li>
@@ -21,9 +23,10 @@ final class Rescheduling {
         this.config = config;
     }
 
-    Next after(RefreshOutcome outcome, Claimed claimed, Instant now) {
+    /** Where the name goes after {@code outcome}, its refresh started at {@code started} and ended {@code now}. */
+    Next after(RefreshOutcome outcome, Claimed claimed, Instant started, Instant now) {
         return switch (outcome) {
-            case RefreshOutcome.Refreshed refreshed -> new Next.At(now.plus(config.interval()), 0);
+            case RefreshOutcome.Refreshed refreshed -> new Next.At(latest(started.plus(config.interval()), now), 0);
             case RefreshOutcome.Throttled throttled -> new Next.At(throttled.until(), Next.KEEP);
             case RefreshOutcome.Failed failed -> {
                 int failures = claimed.failures() + 1;
@@ -31,6 +34,10 @@ final class Rescheduling {
             }
             case RefreshOutcome.Gone gone -> new Next.Drop();
         };
+    }
+
+    private static Instant latest(Instant one, Instant other) {
+        return one.isAfter(other) ? one : other;
     }
 
     static Next abandoned(Instant now) {
