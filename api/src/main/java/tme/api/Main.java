@@ -140,7 +140,8 @@ public final class Main {
         boolean refresher = config.role() == Role.REFRESHER;
         EventLoopRequests loops = new EventLoopRequests(refresher ? 1 : config.eventLoops());
         // Made in every role (nothing runs until it is started), so its counters are one source like the others.
-        Refresher refreshes = new Refresher(vertx, schedule, new ChannelRefresh(channels, clock), config.refresh(), clock);
+        Refresher refreshes = new Refresher(vertx, schedule,
+                new ChannelRefresh(channels, config.refresh().interval(), clock), config.refresh(), clock);
         Supplier<Map<String, Long>> refreshing = refresher ? refreshes::counters : Map::of;
         // The read path's counters (cache levels, coalescing, pages, parser), the gate's, the t.me client's, the
         // requests each event loop served, the feed's, the schedule's and, in a refresher, its worker's.

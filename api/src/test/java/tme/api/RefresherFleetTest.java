@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Two refresher processes ({@code ROLE=refresher}, the production jar's {@code Main} in processes of their own) and
  * two API servers on one Redis and one fake t.me, on real time with a one-second {@code REFRESH_INTERVAL}: a feed
- * registers six channels, and from then on the refreshers load each one once per interval between them, never
- * twice in one; feeds read what they loaded, without t.me; a refresher killed with SIGKILL leaves the other doing
+ * loads six cold channels (one t.me request each) and registers them, and from then on the refreshers load each one
+ * once per interval between them, never twice in one; feeds read what they loaded, without t.me; a refresher killed with SIGKILL leaves the other doing
  * all the work once its claims lapse; SIGTERM stops the last one with every name back on the schedule.
  */
 class RefresherFleetTest {
@@ -30,9 +30,10 @@ class RefresherFleetTest {
     static final int INTERVALS = 10;
     // The fleet's budget well above six channels a second, so only the schedule paces the loads; in-memory copies
     // shorter than the interval, as in production (10 s against 60 s).
+    // A cold JVM's first Redis commands can take longer than the default 500 ms.
     static final Map<String, String> ENV = Map.of("REFRESH_INTERVAL", "1s", "REFRESH_TICK", "20ms",
             "REFRESH_CLAIM_FOR", "2s", "REFRESH_STOP_GRACE", "1s", "TELEGRAM_RATE", "200", "TELEGRAM_BURST", "200",
-            "MEMORY_CACHE_MAX_TTL", "500ms");
+            "MEMORY_CACHE_MAX_TTL", "500ms", "REDIS_TIMEOUT", "2s");
 
     final Fleet fleet = new Fleet(2, ENV, InstantSource.system());
     final TestServer a = fleet.server(0);
@@ -46,26 +47,30 @@ class RefresherFleetTest {
     @Test
     void twoRefreshers_loadEachChannelOncePerInterval_feedsNeverReachTme_andOneSurvivesTheOthersDeath() {
         fleet.tme.anyChannelAs("durov");
+        HttpResponse<String> warm = a.post("/v1/feed", new JsonObject().put("channels", new JsonArray(CHANNELS)).encode());
+        assertEquals(200, warm.statusCode());
+        CHANNELS.forEach(channel -> assertEquals(1, arrivals(channel).size(), channel + ": one t.me request when cold"));
+        long apiLoads = apiLoads();
+        assertEquals(6L, apiLoads);
+
         Map<String, String> refresher = new HashMap<>(ENV);
         refresher.put("ROLE", "refresher");
         FleetProcess one = fleet.process(refresher);
         FleetProcess two = fleet.process(refresher);
+        long started = System.nanoTime();
 
-        HttpResponse<String> warm = a.post("/v1/feed", new JsonObject().put("channels", new JsonArray(CHANNELS)).encode());
-        long warmedAt = System.nanoTime();
-        assertEquals(200, warm.statusCode());
-        CHANNELS.forEach(channel -> assertEquals(1, arrivals(channel).size(), channel + ": one t.me request when cold "
-                + "(the feed's load or a refresher's, whichever took the lease: the other waited for it)"));
-        long apiLoads = apiLoads();
-
-        awaitEveryChannelLoadedAfter(warmedAt + INTERVAL.multipliedBy(INTERVALS).toNanos(), "the 11th load");
+        // Ten intervals counted once each refresher JVM has refreshed every channel twice: its first loads run on
+        // a cold JIT, slower than an interval's half on two busy cores, which no production interval comes near.
+        awaitEveryChannelLoadedAfter(started + INTERVAL.multipliedBy(2).toNanos(), "two refreshes each");
+        long from = System.nanoTime();
+        long until = from + INTERVAL.multipliedBy(INTERVALS).toNanos();
+        awaitEveryChannelLoadedAfter(until, "a load after the ten intervals");
         for (String channel : CHANNELS) {
             List<Long> loads = arrivals(channel);
-            long inWindow = loads.stream().filter(at -> at > warmedAt
-                    && at <= warmedAt + INTERVAL.multipliedBy(INTERVALS).toNanos()).count();
+            long inWindow = loads.stream().filter(at -> at > from && at <= until).count();
             assertTrue(Math.abs(inWindow - INTERVALS) <= 1, channel + " loaded " + inWindow + " times in 10 intervals");
             System.out.printf("refresher fleet: %s loaded %d times in %d intervals%n", channel, inWindow, INTERVALS);
-            assertNeverTwiceInOneInterval(channel, loads);
+            assertOncePerInterval(channel, loadsAfter(channel, from));
         }
         Map<String, Long> oneMetrics = one.metrics();
         Map<String, Long> twoMetrics = two.metrics();
@@ -90,7 +95,9 @@ class RefresherFleetTest {
         assertTrue(refreshedSince >= loadsSinceKill - CHANNELS.size(), "the survivor made every load since: "
                 + refreshedSince + " refreshes for " + loadsSinceKill + " t.me requests");
         assertEquals(apiLoads, apiLoads(), "no API server loaded meanwhile");
-        CHANNELS.forEach(channel -> assertNeverTwiceInOneInterval(channel, arrivals(channel)));
+        // From the survivor's first round with the dead one's channels on: their schedules moved by the lapse.
+        long settled = killedAt + CLAIM_FOR.plus(INTERVAL).toNanos();
+        CHANNELS.forEach(channel -> assertOncePerInterval(channel, loadsAfter(channel, settled)));
 
         two.terminate();
         assertEquals("0", fleet.redis.command("HLEN", "tme:v1:{refresh}:claims"), "SIGTERM handed every name back");
@@ -99,6 +106,10 @@ class RefresherFleetTest {
 
     private long apiLoads() {
         return Fleet.metric(a, "upstream.requests") + Fleet.metric(b, "upstream.requests");
+    }
+
+    private List<Long> loadsAfter(String channel, long nanoTime) {
+        return arrivals(channel).stream().filter(at -> at > nanoTime).toList();
     }
 
     private List<Long> arrivals(String channel) {
@@ -111,12 +122,17 @@ class RefresherFleetTest {
                 () -> CHANNELS.stream().map(channel -> channel + "=" + arrivals(channel).size()).toList().toString());
     }
 
-    /** Consecutive loads of a channel are at least an interval apart (less 5% for the clocks' millisecond steps). */
-    private static void assertNeverTwiceInOneInterval(String channel, List<Long> loads) {
-        for (int i = 1; i < loads.size(); i++) {
-            long gap = loads.get(i) - loads.get(i - 1);
-            assertTrue(gap >= INTERVAL.toNanos() * 95 / 100,
-                    channel + ": loads " + Duration.ofNanos(gap).toMillis() + " ms apart, load " + i + " of " + loads.size());
+    /**
+     * Once per interval of the channel's own schedule: a channel is due an interval after it was last due (a fixed
+     * rate), so its k-th load after the first lands near {@code first + k x interval}, late by however long that
+     * claim and load took. Each load is given the nearest such round; no round gets two.
+     */
+    private static void assertOncePerInterval(String channel, List<Long> loads) {
+        java.util.Set<Long> rounds = new java.util.HashSet<>();
+        for (long at : loads) {
+            long round = Math.round((double) (at - loads.getFirst()) / INTERVAL.toNanos());
+            assertTrue(rounds.add(round), channel + ": two loads in round " + round + ", at "
+                    + loads.stream().map(t -> Duration.ofNanos(t - loads.getFirst()).toMillis() + " ms").toList());
         }
     }
 }

@@ -122,12 +122,24 @@ public final class CoalescingCache {
      * bounds its own concurrency); a key that failed a moment ago answers that failure without a load.
      */
     public Future<Result> refresh(String key, String flow, Loader loader) {
+        return refresh(key, flow, loader, Duration.ZERO);
+    }
+
+    /**
+     * As {@link #refresh(String, String, Loader)}, but a value stored less than {@code youngEnough} ago is the
+     * answer, without a load: a refresher that claimed a key while another process was loading it finds that load
+     * stored when it comes to refresh, and does not load the key twice in a row.
+     */
+    public Future<Result> refresh(String key, String flow, Loader loader, Duration youngEnough) {
         Optional<LoadError> remembered = errors.recent(key, parts.clock().instant());
         if (remembered.isPresent()) {
             parts.counts().increment(Count.ERRORS_REMEMBERED);
             return Future.succeededFuture(new Result.Failed(remembered.get(), Source.LOAD));
         }
         return parts.cache().probe(key).compose(lookup -> {
+            if (lookup instanceof Lookup.Hit hit && hit.stored().age(parts.clock().instant()).compareTo(youngEnough) < 0) {
+                return Future.succeededFuture(new Result.Found(hit.stored(), hit.level() == Level.L1 ? Source.L1 : Source.L2));
+            }
             Optional<Stored> previous = lookup instanceof Lookup.Hit hit ? Optional.of(hit.stored()) : Optional.empty();
             parts.counts().increment(Count.REFRESHES_STARTED);
             return flights.run(key, () -> start(new LoadContext(key, flow, Priority.BACKGROUND, previous), loader));

@@ -1,6 +1,7 @@
 package tme.api.service;
 
 import io.vertx.core.Future;
+import java.time.Duration;
 import java.time.InstantSource;
 import java.util.Set;
 import tme.api.problem.InvalidInput;
@@ -13,7 +14,9 @@ import tme.coalescing.refresh.RefreshOutcome;
  * ({@link ChannelService#refreshLatest}), through the same key, lease, budget and cooldown as every reader's load,
  * and what came of it for the schedule: loaded (or found just loaded by another process) is refreshed; t.me's 429
  * or the fleet's pause after one is throttled until the time they gave; a channel t.me says does not exist (or a
- * name that is no channel name at all) is gone; anything else failed, and backs off.
+ * name that is no channel name at all) is gone; anything else failed, and backs off. A page stored within the last
+ * half interval counts as refreshed without a load: the claim skips channels loaded that recently, but one claimed
+ * while a reader's load of it was running finds that load stored only now.
  */
 public final class ChannelRefresh implements Refresh {
 
@@ -21,10 +24,13 @@ public final class ChannelRefresh implements Refresh {
     private static final Set<String> THROTTLED = Set.of("upstream_throttled", "upstream_cooldown");
 
     private final ChannelService channels;
+    private final Duration youngEnough;
     private final InstantSource clock;
 
-    public ChannelRefresh(ChannelService channels, InstantSource clock) {
+    /** {@code interval}: {@code REFRESH_INTERVAL}; a page younger than half of it is not loaded again. */
+    public ChannelRefresh(ChannelService channels, Duration interval, InstantSource clock) {
         this.channels = channels;
+        this.youngEnough = interval.dividedBy(2);
         this.clock = clock;
     }
 
@@ -36,7 +42,7 @@ public final class ChannelRefresh implements Refresh {
         } catch (InvalidInput notAName) {
             return Future.succeededFuture(new RefreshOutcome.Gone()); // never registered by us: drop it
         }
-        return channels.refreshLatest(channel).map(this::outcome);
+        return channels.refreshLatest(channel, youngEnough).map(this::outcome);
     }
 
     RefreshOutcome outcome(Answer answer) {

@@ -81,12 +81,12 @@ public final class ChannelService {
 
     /**
      * Loads the latest page again now, at background priority, whatever its freshness (the refresher): through the
-     * same key, loader, lease and gate as {@code /v1/body/<channel>}; a value another process stored a moment ago
-     * is the answer, without a t.me request.
+     * same key, loader, lease and gate as {@code /v1/body/<channel>}; a page stored less than {@code youngEnough}
+     * ago (by another process, a moment ago) is the answer, without a t.me request.
      */
-    public Future<Answer> refreshLatest(ChannelName channel) {
+    public Future<Answer> refreshLatest(ChannelName channel, Duration youngEnough) {
         String name = channel.value();
-        return answered(cache.refresh(keys.body(name, 0), name, latestPage(name)));
+        return answered(cache.refresh(keys.body(name, 0), name, latestPage(name), youngEnough));
     }
 
     /** One post, taken from the page around it. */

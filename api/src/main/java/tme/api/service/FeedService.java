@@ -17,6 +17,7 @@ import tme.coalescing.Loaded;
 import tme.coalescing.Tolerance;
 import tme.coalescing.refresh.Schedule;
 import tme.redis.Counters;
+import tme.scraper.parse.ParserMode;
 
 /**
  * The multi-channel feed ({@code /v1/feed}, GraphQL {@code feed}): every channel's latest page, ranked together.
@@ -57,7 +58,8 @@ public final class FeedService {
     private final AtomicLong requestIds = new AtomicLong();
     private final Counters<FeedCount> counts = new Counters<>(FeedCount.class, EnumSet.allOf(FeedCount.class));
 
-    public FeedService(ChannelService channels, CoalescingCache cache, Schedule schedule, tme.scraper.parse.ParserMode mode,
+    /** Builds run on {@code workers}, each loading at most {@code parallelism} pages at once. */
+    public FeedService(ChannelService channels, CoalescingCache cache, Schedule schedule, ParserMode mode,
                        Times times, InstantSource clock, WorkerExecutor workers, int parallelism) {
         this.channels = channels;
         this.cache = cache;
@@ -99,8 +101,8 @@ public final class FeedService {
     }
 
     private Loaded stored(FeedBuild built, List<Answer> answers) {
-        long failed = answers.stream().filter(answer -> !(answer instanceof Answer.Cached ok && ok.status() == 200)).count();
-        counts.add(FeedCount.CHANNEL_ERRORS, failed);
+        counts.add(FeedCount.CHANNEL_ERRORS, answers.stream()
+                .filter(answer -> !(answer instanceof Answer.Cached ok && ok.status() == 200)).count());
         if (built.refusal() != null) {
             Problem refusal = built.refusal();
             return Problem.CHANNEL_NOT_FOUND.equals(refusal.code()) && !built.transientFailure()

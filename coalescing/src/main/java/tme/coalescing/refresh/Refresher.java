@@ -4,7 +4,6 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import java.time.Duration;
-import java.time.Instant;
 import java.time.InstantSource;
 import java.util.EnumSet;
 import java.util.List;
@@ -153,7 +152,7 @@ public final class Refresher {
 
     /** Refreshes one claimed name; the future completes once it is rescheduled (or handed back by a stop). */
     private Future<Void> run(Claimed claimed) {
-        InFlight flight = new InFlight(claimed, clock.instant());
+        InFlight flight = new InFlight(claimed);
         inFlight.put(claimed.name(), flight);
         if (stopping) {
             return flight.settled(); // stop() hands it back
@@ -182,7 +181,7 @@ public final class Refresher {
             case RefreshOutcome.Failed failed -> RefreshCount.FAILED;
             case RefreshOutcome.Gone gone -> RefreshCount.GONE;
         });
-        finish(flight, rescheduling.after(outcome, flight.claimed(), flight.started(), clock.instant()));
+        finish(flight, rescheduling.after(outcome, flight.claimed(), clock.instant()));
     }
 
     private void finish(InFlight flight, Next next) {
@@ -229,22 +228,15 @@ public final class Refresher {
     private static final class InFlight {
 
         private final Claimed claimed;
-        private final Instant started;
         private final AtomicBoolean taken = new AtomicBoolean();
         private final Promise<Void> settled = Promise.promise();
 
-        InFlight(Claimed claimed, Instant started) {
+        InFlight(Claimed claimed) {
             this.claimed = claimed;
-            this.started = started;
         }
 
         Claimed claimed() {
             return claimed;
-        }
-
-        /** When its refresh was asked for: the next one is due an interval after it. */
-        Instant started() {
-            return started;
         }
 
         boolean take() {

@@ -6,9 +6,11 @@ import java.time.Instant;
 /**
  * When a name is due after its refresh, by outcome:
  * <ul>
- *   <li>refreshed: an interval after the refresh started, failures cleared (so a name is refreshed every interval,
- *       not every interval plus however long its load took; a load longer than the interval makes it due at once,
- *       and the claim's "loaded in the last half interval" rule still spaces the loads);</li>
+ *   <li>refreshed: an interval after it was due, failures cleared: a name is refreshed once per interval of its own
+ *       schedule, at a fixed rate, not every interval plus however late its claim came and long its load took (which
+ *       would drift a round in every ten or twenty); but never sooner than half an interval after the refresh
+ *       ended, so a late one is not followed at once by the next (the claim would skip a name loaded that recently
+ *       anyway, and push it back a whole interval);</li>
  *   <li>throttled: exactly when upstream said (the pause is the fleet's, not the name's: failures unchanged);</li>
  *   <li>failed for the n-th time in a row: {@code interval x 2^(n-1)}, at most {@code backoffUpTo};</li>
  *   <li>gone: dropped;</li>
@@ -23,10 +25,11 @@ final class Rescheduling {
         this.config = config;
     }
 
-    /** Where the name goes after {@code outcome}, its refresh started at {@code started} and ended {@code now}. */
-    Next after(RefreshOutcome outcome, Claimed claimed, Instant started, Instant now) {
+    /** Where the name goes after {@code outcome}, its refresh ended {@code now}. */
+    Next after(RefreshOutcome outcome, Claimed claimed, Instant now) {
         return switch (outcome) {
-            case RefreshOutcome.Refreshed refreshed -> new Next.At(latest(started.plus(config.interval()), now), 0);
+            case RefreshOutcome.Refreshed refreshed ->
+                    new Next.At(latest(claimed.due().plus(config.interval()), now.plus(config.recent())), 0);
             case RefreshOutcome.Throttled throttled -> new Next.At(throttled.until(), Next.KEEP);
             case RefreshOutcome.Failed failed -> {
                 int failures = claimed.failures() + 1;
