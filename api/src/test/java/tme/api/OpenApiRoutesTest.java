@@ -28,7 +28,7 @@ class OpenApiRoutesTest {
      * Documented ahead of their routes, which another branch is adding (the feed). Served or not, the test passes;
      * the integrator drops an entry once its route has landed, so it is held to the rule again.
      */
-    static final Set<String> DOCUMENTED_AHEAD = Set.of("GET /v1/feed", "HEAD /v1/feed", "POST /v1/feed");
+    static final Set<String> DOCUMENTED_AHEAD = Set.of();
 
     private static TestServer server;
     private static Set<String> served;
