@@ -120,8 +120,8 @@ start_api() { # $1: a name for its log, then NAME=value ...
   shift
   next_port
   API_PORTS+=("$PORT")
-  env PORT="$PORT" TELEGRAM_BASE_URL="http://127.0.0.1:$FAKE_PORT" "$@" "$JAVA" $JAVA_OPTS -jar "$API_JAR" \
-    >"$WORK/api-$name.log" 2>&1 &
+  env PORT="$PORT" ACCESS_LOG="${ACCESS_LOG:-false}" TELEGRAM_BASE_URL="http://127.0.0.1:$FAKE_PORT" "$@" \
+    "$JAVA" $JAVA_OPTS -jar "$API_JAR" >"$WORK/api-$name.log" 2>&1 &
   PIDS+=($!)
   API_PIDS+=($!)
 }

@@ -1,15 +1,16 @@
 package tme.api;
 
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
-import tme.api.http.InvalidRequests;
 
 /**
  * The HTTP server on one event loop: its own router over the services every instance shares. Deployed
@@ -25,20 +26,23 @@ final class ApiVerticle extends VerticleBase {
     private final Duration shutdownGrace;
     // Requests this instance routed: shows in /metrics that every loop carries connections.
     private final LongAdder requests;
+    private final Handler<HttpServerRequest> invalidRequests;
     private HttpServer server;
     private Router router;
 
     /**
      * @param port          the port to share; a negative one is a random port shared by the instances (Vert.x)
-     * @param shutdownGrace how long requests in flight may take to finish when the server stops
+     * @param shutdownGrace   how long requests in flight may take to finish when the server stops
+     * @param invalidRequests answers what the HTTP decoder refused, before any route
      */
     ApiVerticle(Function<io.vertx.core.Vertx, Router> routers, HttpServerOptions options, int port,
-                Duration shutdownGrace, LongAdder requests) {
+                Duration shutdownGrace, LongAdder requests, Handler<HttpServerRequest> invalidRequests) {
         this.routers = routers;
         this.options = options;
         this.port = port;
         this.shutdownGrace = shutdownGrace;
         this.requests = requests;
+        this.invalidRequests = invalidRequests;
     }
 
     @Override
@@ -49,7 +53,7 @@ final class ApiVerticle extends VerticleBase {
                     requests.increment();
                     router.handle(request);
                 })
-                .invalidRequestHandler(new InvalidRequests());
+                .invalidRequestHandler(invalidRequests);
         return server.listen(port);
     }
 

@@ -3,8 +3,11 @@ package tme.api;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import tme.api.graphql.GraphQLConfig;
+import tme.api.http.RequestsConfig;
+import tme.api.http.TrustedProxies;
 import tme.cache.CacheConfig;
 import tme.cache.Staleness;
 import tme.coalescing.CoalescingConfig;
@@ -48,13 +51,16 @@ import tme.scraper.parse.ParserMode;
  * @param refresh            the refresh schedule's timeline and a refresher's limits ({@code REFRESH_*})
  * @param feedPages          how old a channel's latest page a feed accepts: fresh for {@code FEED_FRESH_TTL} (60s),
  *                           then served while one refresh runs up to {@code FEED_STALE_TTL} (15min) of age
+ * @param requests           the access log, trusted proxies and the per-client limit ({@code ACCESS_LOG},
+ *                           {@code TRUSTED_PROXIES}, {@code CLIENT_RATE}, {@code CLIENT_BURST})
  */
 public record Config(
         int port, URI telegramBaseUrl, Duration telegramTimeout, ParserMode parserMode, int parseWorkers,
         CacheConfig cache, Ttls ttls, double earlyRefreshWindow, boolean sharedCoalescing, int rawCopiesMaxMb,
         Duration errorTtl, int maxWaiting, int eventLoops, boolean nativeTransport,
         Optional<java.nio.file.Path> bodyFilesDir, SlotsConfig slots, ThrottleConfig throttle,
-        GraphQLConfig graphql, Duration shutdownDrain, Role role, RefreshConfig refresh, Tolerance feedPages) {
+        GraphQLConfig graphql, Duration shutdownDrain, Role role, RefreshConfig refresh, Tolerance feedPages,
+        RequestsConfig requests) {
 
     public static Config fromEnv(Map<String, String> env) {
         EnvReader in = new EnvReader(env);
@@ -81,7 +87,8 @@ public record Config(
                 in.nonNegativeDuration("SHUTDOWN_DRAIN", Duration.ZERO),
                 role(in, cache),
                 RefreshSettings.fromEnv(in),
-                RefreshSettings.feedPages(in, ttls.latest(), cache.staleness()));
+                RefreshSettings.feedPages(in, ttls.latest(), cache.staleness()),
+                requests(in));
         refresherIntervalAboveMemoryTtl(in, config.role(), config.refresh(), cache);
         in.failIfAnyProblem();
         return config;
@@ -134,6 +141,17 @@ public record Config(
                 in.integer("GRAPHQL_MAX_TOKENS", GraphQLConfig.DEFAULT_MAX_TOKENS, 50, 100_000),
                 in.flag("GRAPHIQL", true),
                 in.integer("MEMORY_CACHE_DECODED_MB", GraphQLConfig.DEFAULT_DECODED_MB, 0, 1_048_576));
+    }
+
+    /** The per-client limit is off unless {@code CLIENT_RATE} is set; its burst defaults to two seconds of it. */
+    private static RequestsConfig requests(EnvReader in) {
+        RequestsConfig defaults = RequestsConfig.defaults();
+        boolean accessLog = in.flag("ACCESS_LOG", defaults.accessLog());
+        TrustedProxies proxies = in.checked(() -> TrustedProxies.parse("TRUSTED_PROXIES",
+                Objects.requireNonNullElse(in.value("TRUSTED_PROXIES"), "")), TrustedProxies.none());
+        double rate = in.number("CLIENT_RATE", 0, 0, 1_000_000);
+        int burst = in.integer("CLIENT_BURST", RequestsConfig.defaultBurst(rate), 1, 10_000_000);
+        return in.checked(() -> new RequestsConfig(accessLog, proxies, rate, burst), defaults);
     }
 
     private static CacheConfig cache(EnvReader in) {

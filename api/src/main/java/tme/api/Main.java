@@ -2,12 +2,14 @@ package tme.api;
 
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.WorkerExecutor;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.internal.VertxInternal;
 import io.vertx.ext.web.Router;
 import java.time.Duration;
@@ -21,7 +23,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import tme.api.graphql.GraphQLFront;
+import tme.api.http.AccessLog;
 import tme.api.http.BodyFiles;
+import tme.api.http.RequestPipeline;
 import tme.api.http.Routes;
 import tme.api.metrics.Readiness;
 import tme.api.metrics.Telemetry;
@@ -135,6 +139,11 @@ public final class Main {
      * instead, and answers the server of its {@code /healthz} and {@code /metrics}.
      */
     public static Future<Running> start(Vertx vertx, Config config, InstantSource clock) {
+        return start(vertx, config, clock, AccessLog.stdout());
+    }
+
+    /** As above, the access log's lines going to {@code accessLog} (tests read them there). */
+    public static Future<Running> start(Vertx vertx, Config config, InstantSource clock, AccessLog.Sink accessLog) {
         // The pool never caps below the gate's slots: the slots decide how many requests t.me sees at once.
         TmeClient client = new TmeClient(vertx, new TmeClient.Options(config.telegramBaseUrl(), config.telegramTimeout(),
                 Math.max(UPSTREAM_CONNECTIONS, config.slots().maxConcurrency())));
@@ -161,21 +170,25 @@ public final class Main {
         GraphQLFront graphql = GraphQLFront.create(channels, previews, feeds, config.graphql(), clock, parsers);
         boolean refresher = config.role() == Role.REFRESHER;
         EventLoopRequests loops = new EventLoopRequests(refresher ? 1 : config.eventLoops());
+        RequestPipeline requests = RequestPipeline.create(config.requests(), clock, accessLog);
+        onClose(vertx, requests);
         // Made in every role (nothing runs until it is started), so its counters are one source like the others.
         Refresher refreshes = new Refresher(vertx, schedule,
                 new ChannelRefresh(channels, config.refresh().interval(), clock), config.refresh(), clock);
         Supplier<Map<String, Long>> refreshing = refresher ? refreshes::counters : Map::of;
         // The read path's counters (cache levels, coalescing, pages, parser), the gate's, the t.me client's, the
-        // requests each event loop served, the feed's, the schedule's and, in a refresher, its worker's.
+        // requests each event loop served, the feed's, the schedule's and, in a refresher, its worker's; then the
+        // access log's and the client limit's.
         Metrics metrics = new Metrics(List.of(channels::counters, gate::counters,
                 () -> Metrics.upstream(client.stats()), loops::counters, graphql::counters, feeds::counters,
                 schedule::counters, refreshing));
         Readiness readiness = new Readiness(redis.map(link -> link::breakerState), gate::cooldownLeft);
-        Telemetry telemetry = new Telemetry(readiness).gather(metrics::snapshot);
+        Telemetry telemetry = new Telemetry(readiness).gather(metrics::snapshot).gather(requests::counters);
         onClose(vertx, telemetry);
         if (refresher) {
             return vertx.deployVerticle(new RefresherVerticle(refreshes))
-                    .compose(id -> serve(vertx, config.port(), 1, Routes.operations(telemetry, parsers), loops))
+                    .compose(id -> serve(vertx, config.port(), 1, Routes.operations(telemetry, parsers), loops,
+                            requests.invalidRequests()))
                     .map(server -> running(server, readiness, config));
         }
         long copiesMaxBytes = config.rawCopiesMaxMb() * 1024L * 1024L;
@@ -183,8 +196,8 @@ public final class Main {
         files.ifPresent(made -> onClose(vertx, made));
         Function<Vertx, Router> routers = Routes.routers(channels, previews, feeds, telemetry,
                 new Routes.GraphQL(graphql::handle, config.graphql().graphiql()), clock, copiesMaxBytes, parsers,
-                files);
-        return serve(vertx, config.port(), config.eventLoops(), routers, loops)
+                files, requests);
+        return serve(vertx, config.port(), config.eventLoops(), routers, loops, requests.invalidRequests())
                 .map(server -> running(server, readiness, config));
     }
 
@@ -194,6 +207,7 @@ public final class Main {
         return new Running(server, readiness, config.shutdownDrain());
     }
 
+    /** Closes {@code resource} when Vert.x closes (after the servers stopped: SIGTERM, a test's end). */
     private static void onClose(Vertx vertx, AutoCloseable resource) {
         ((VertxInternal) vertx).addCloseHook(closed -> {
             try {
@@ -219,13 +233,14 @@ public final class Main {
      * port they share, which Vert.x spells -1); answers the first instance's server, whose port is everyone's.
      */
     private static Future<HttpServer> serve(Vertx vertx, int configuredPort, int instances,
-                                            Function<Vertx, Router> routers, EventLoopRequests loops) {
+                                            Function<Vertx, Router> routers, EventLoopRequests loops,
+                                            Handler<HttpServerRequest> invalidRequests) {
         int port = configuredPort == 0 ? -1 : configuredPort;
         AtomicInteger instance = new AtomicInteger();
         List<ApiVerticle> deployed = new CopyOnWriteArrayList<>();
         return vertx.deployVerticle(() -> {
             ApiVerticle verticle = new ApiVerticle(routers, serverOptions(), port, SHUTDOWN_GRACE,
-                    loops.of(instance.getAndIncrement()));
+                    loops.of(instance.getAndIncrement()), invalidRequests);
             deployed.add(verticle);
             return verticle;
         }, new DeploymentOptions().setInstances(instances)).map(id -> deployed.getFirst().server());

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import tme.api.graphql.GraphQLConfig;
+import tme.api.http.RequestsConfig;
 import tme.scraper.parse.ParserMode;
 
 class ConfigTest {
@@ -141,5 +142,34 @@ class ConfigTest {
         e = assertThrows(IllegalArgumentException.class, () -> Config.fromEnv(Map.of(
                 "FEED_FRESH_TTL", "20m", "FEED_STALE_TTL", "10m")));
         assertEquals("Invalid configuration: FEED_STALE_TTL PT10M is shorter than FEED_FRESH_TTL PT20M", e.getMessage());
+    }
+
+    @Test
+    void requests_defaultsAndSettings() {
+        RequestsConfig defaults = Config.fromEnv(Map.of()).requests();
+        assertTrue(defaults.accessLog());
+        assertTrue(defaults.trustedProxies().isEmpty());
+        assertFalse(defaults.clientLimited());
+
+        RequestsConfig set = Config.fromEnv(Map.of("ACCESS_LOG", "false", "TRUSTED_PROXIES",
+                "173.245.48.0/20, 2400:cb00::/32,127.0.0.1", "CLIENT_RATE", "2.5")).requests();
+        assertFalse(set.accessLog());
+        assertEquals("[173.245.48.0/20, 2400:cb00::/32, 127.0.0.1/32]", set.trustedProxies().toString());
+        assertEquals(2.5, set.clientRate());
+        assertEquals(5, set.clientBurst(), "twice the rate");
+        assertEquals(7, Config.fromEnv(Map.of("CLIENT_RATE", "2", "CLIENT_BURST", "7")).requests().clientBurst());
+        assertEquals(1, Config.fromEnv(Map.of("CLIENT_RATE", "0.1")).requests().clientBurst());
+    }
+
+    @Test
+    void requests_badValuesAreNamed() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Config.fromEnv(Map.of(
+                "ACCESS_LOG", "sometimes", "TRUSTED_PROXIES", "10.0.0.0/8, cloudflare", "CLIENT_RATE", "-1",
+                "CLIENT_BURST", "0")));
+        assertEquals("Invalid configuration: ACCESS_LOG must be true or false: sometimes; "
+                + "TRUSTED_PROXIES must be comma-separated addresses or CIDR blocks like 10.0.0.0/8 or 2001:db8::/32 "
+                + "(no host bits past the prefix): cloudflare; "
+                + "CLIENT_RATE must be a number from 0.0 to 1000000.0: -1; "
+                + "CLIENT_BURST must be an integer in 1..10000000: 0", e.getMessage());
     }
 }

@@ -13,6 +13,7 @@ import java.time.InstantSource;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import tme.api.http.AccessLog;
 import tme.scraper.testing.FakeTme;
 
 /**
@@ -43,6 +44,20 @@ final class TestServer implements AutoCloseable {
 
     /** On {@code vertx} (e.g. one on the native transport, as {@link Main#main} makes it); closed with the server. */
     TestServer(Vertx vertx, Map<String, String> extraEnv, InstantSource clock, FakeTme shared) {
+        this(vertx, extraEnv, clock, shared, AccessLines.discarded());
+    }
+
+    /** A new fake t.me and Vert.x; the access log's lines go to {@code accessLog}. */
+    static TestServer logging(Map<String, String> extraEnv, InstantSource clock, AccessLog.Sink accessLog) {
+        return new TestServer(Vertx.vertx(), extraEnv, clock, null, accessLog);
+    }
+
+    /**
+     * Every part chosen: the access log's lines (formatted, as in production) go to {@code accessLog}, by default
+     * nowhere, so a test run's output is not every request it made.
+     */
+    TestServer(Vertx vertx, Map<String, String> extraEnv, InstantSource clock, FakeTme shared,
+               AccessLog.Sink accessLog) {
         this.vertx = vertx;
         tme = shared != null ? shared : FakeTme.start(vertx);
         ownsFake = shared == null;
@@ -51,12 +66,17 @@ final class TestServer implements AutoCloseable {
         env.put("TELEGRAM_BASE_URL", tme.baseUrl().toString());
         env.put("TELEGRAM_TIMEOUT", "2s");
         env.putAll(extraEnv);
-        running = await(Main.start(vertx, Config.fromEnv(env), clock));
+        running = await(Main.start(vertx, Config.fromEnv(env), clock, accessLog));
         server = running.server();
     }
 
     TestServer() {
         this(Map.of());
+    }
+
+    /** The client {@link #get} uses, for requests a test sends without waiting. */
+    HttpClient http() {
+        return http;
     }
 
     HttpResponse<String> get(String path, String... headers) {

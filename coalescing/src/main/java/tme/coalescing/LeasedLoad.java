@@ -121,7 +121,7 @@ final class LeasedLoad {
         Future<Result> done = loading.compose(this::store);
         parts.leases().keepAlive(lease, done);
         done.onComplete(result -> {
-            if (loading.succeeded() && loading.result() instanceof Loaded.Failure(LoadError error, boolean shared)
+            if (loading.succeeded() && loading.result() instanceof Loaded.Failure(LoadError error, boolean shared, Timings ignored)
                     && shared) {
                 parts.leases().fail(lease, error.bytes()); // the one place a failure becomes bytes
             } else {
@@ -145,9 +145,10 @@ final class LeasedLoad {
             case Loaded.Value value -> {
                 Duration lifetime = parts.config().freshness(value.freshFor()).lifetime(key);
                 Stored stored = Stored.of(value.body(), value.kind(), parts.clock().instant(), lifetime);
-                yield parts.cache().put(key, stored).map(written -> new Result.Found(stored, Source.LOAD));
+                yield parts.cache().put(key, stored).map(written -> new Result.Found(stored, Source.LOAD, value.timings()));
             }
-            case Loaded.Failure failure -> Future.succeededFuture(new Result.Failed(failure.error(), Source.LOAD));
+            case Loaded.Failure failure ->
+                    Future.succeededFuture(new Result.Failed(failure.error(), Source.LOAD, failure.timings()));
         };
     }
 }

@@ -16,7 +16,8 @@
  * A {@link tme.coalescing.Loader} gets a {@link tme.coalescing.LoadContext}: the key, its flow, its
  * {@link tme.coalescing.Priority} (a reader's or background, raised when a reader joins) and the value a refresh
  * replaces; the upstream gate in {@code tme.coalescing.gate} shares its slots by them. Loads answer {@link tme.coalescing.Loaded} values (a value to store, or a domain failure that is never
- * cached); callers get a {@link tme.coalescing.Result} saying where the answer came from. Time comes from an
+ * cached); callers get a {@link tme.coalescing.Result} saying where the answer came from, and for a load's own
+ * callers the loader's {@link tme.coalescing.Timings} of its steps. Time comes from an
  * injected {@link java.time.InstantSource}; only Redis's own expiry and the pauses between polls are real time.
  * Nothing here knows t.me or HTTP.
  */

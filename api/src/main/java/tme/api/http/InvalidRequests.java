@@ -12,17 +12,28 @@ import tme.api.render.ProblemJson;
  * Requests the HTTP decoder rejects before any route sees them (a URI longer than the decoder takes, headers too
  * large, garbage): answered in the same problem shape as everything else, not as Vert.x's plain-text default.
  */
-public final class InvalidRequests implements Handler<HttpServerRequest> {
+final class InvalidRequests implements Handler<HttpServerRequest> {
+
+    private final RequestStart requests;
+
+    /** Ids and log lines as {@code requests} gives every other request. */
+    InvalidRequests(RequestStart requests) {
+        this.requests = requests;
+    }
 
     @Override
     public void handle(HttpServerRequest request) {
+        long began = System.nanoTime();
+        String id = requests.id(request); // the headers may be cut short: then a new id
         Throwable cause = request.decoderResult().cause();
         Problem problem = problemFor(cause);
         request.response().setStatusCode(problem.status())
+                .putHeader(RequestIds.HEADER, id)
                 .putHeader(HttpHeaders.CONTENT_TYPE, Responses.PROBLEM_JSON)
                 .putHeader(HttpHeaders.CACHE_CONTROL, "no-store")
                 .putHeader(HttpHeaders.CONNECTION, "close")
                 .end(Buffer.buffer(ProblemJson.bytes(problem)));
+        requests.logInvalid(request, id, began);
     }
 
     private static Problem problemFor(Throwable cause) {

@@ -33,7 +33,7 @@ final class Responses {
     // is validated and encoded a char at a time on every response.
     private static final CharSequence JSON_TYPE = HttpHeaders.createOptimized(JSON);
     private static final CharSequence PROBLEM_JSON_TYPE = HttpHeaders.createOptimized(PROBLEM_JSON);
-    private static final CharSequence X_CACHE = HttpHeaders.createOptimized("X-Cache");
+    static final CharSequence X_CACHE = HttpHeaders.createOptimized("X-Cache");
     private static final CharSequence NO_STORE = HttpHeaders.createOptimized("no-store");
 
     private final InstantSource clock;
@@ -81,7 +81,10 @@ final class Responses {
             } else {
                 switch (result.result()) {
                     case Answer.Cached cached -> cached(ctx, cached, clock.instant(), contentType, cacheable);
-                    case Answer.Failure failure -> problem(ctx, failure.problem());
+                    case Answer.Failure failure -> {
+                        ServerTiming.add(ctx.response().headers(), failure.timings());
+                        problem(ctx, failure.problem());
+                    }
                 }
             }
         });
@@ -108,6 +111,7 @@ final class Responses {
             headers.add(HttpHeaders.CACHE_CONTROL, values.cacheControl())
                     .add(HttpHeaders.AGE, Long.toString(stored.age(now).toSeconds()));
         }
+        ServerTiming.add(headers, answer.timings());
         // Validators only on answers: RFC 9110 (13.2.1) has preconditions ignored where the answer is not a 2xx,
         // so a cached "not found" is never answered with a 304.
         if (ok && cacheable) {

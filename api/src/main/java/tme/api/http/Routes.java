@@ -34,16 +34,17 @@ public final class Routes {
      * The production routers, one per event loop, over one set of handlers: every loop shares the services and the
      * decompressed and gzip copies (a copy made for one loop's client serves every loop's), each bounded by
      * {@code copiesMaxBytes}; gzip copies are made on {@code workers}; large identity bodies go from {@code files}.
+     * Every request passes {@code requests} first (its id, its log line, the client limit).
      */
     public static Function<Vertx, Router> routers(ChannelService channels, PreviewsService previews, FeedService feeds,
                                                  Telemetry telemetry, GraphQL graphql, InstantSource clock,
                                                  long copiesMaxBytes, WorkerExecutor workers,
-                                                 java.util.Optional<BodyFiles> files) {
+                                                 java.util.Optional<BodyFiles> files, RequestPipeline requests) {
         Responses responses = new Responses(clock, copiesMaxBytes, workers, files);
         telemetry.gather(responses::counters);
         Handlers h = new Handlers(channels, previews, feeds, responses);
         OpsHandlers ops = new OpsHandlers(telemetry, workers);
-        return vertx -> router(vertx, h, ops, telemetry, graphql);
+        return vertx -> router(vertx, h, ops, telemetry, graphql, requests);
     }
 
     /**
@@ -70,11 +71,17 @@ public final class Routes {
      */
     public record GraphQL(Handler<RoutingContext> queries, boolean graphiql) {}
 
-    /** The one routing table; every request is timed first, by route, status and answering level. */
-    private static Router router(Vertx vertx, Handlers h, OpsHandlers ops, Telemetry telemetry, GraphQL graphql) {
+    /**
+     * The one routing table; every request is timed first, by route, status and answering level, then given its id
+     * and access log line, then CORS, then the per-client limit (after CORS, so a 429 carries its headers).
+     */
+    private static Router router(Vertx vertx, Handlers h, OpsHandlers ops, Telemetry telemetry, GraphQL graphql,
+                                 RequestPipeline requests) {
         Router router = Router.router(vertx);
         router.route().handler(telemetry.timing(router));
+        router.route().handler(requests.start(vertx, router));
         router.route().handler(cors());
+        requests.limits().ifPresent(limits -> router.route().handler(limits));
         read(router, "/healthz").handler(ops::healthz);
         read(router, "/readyz").handler(ops::readyz);
         read(router, "/metrics").handler(ops::metrics);
@@ -127,8 +134,8 @@ public final class Routes {
     private static CorsHandler cors() {
         return CorsHandler.create().addOrigin("*")
                 .allowedMethods(Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.POST))
-                .allowedHeaders(Set.of("Content-Type", "If-None-Match"))
-                .exposedHeaders(Set.of("ETag", "Age", "X-Cache", "Retry-After"))
+                .allowedHeaders(Set.of("Content-Type", "If-None-Match", "X-Request-Id"))
+                .exposedHeaders(Set.of("ETag", "Age", "X-Cache", "Retry-After", "X-Request-Id", "Server-Timing"))
                 .maxAgeSeconds(86_400);
     }
 

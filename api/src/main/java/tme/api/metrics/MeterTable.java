@@ -34,6 +34,7 @@ final class MeterTable {
         rows.addAll(RefreshMeters.rows());
         rows.addAll(GraphQLMeters.rows());
         rows.addAll(FeedMeters.rows());
+        rows.addAll(AccessMeters.rows());
         List<MeterFamily> families = new ArrayList<>(ReadPathMeters.families());
         families.addAll(ParserMeters.families());
         families.addAll(RefreshMeters.families());

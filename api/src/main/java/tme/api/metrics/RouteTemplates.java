@@ -10,21 +10,25 @@ import java.util.List;
  * failure handler, which Vert.x runs with no route current, and a wrong method matches no route at all. Read
  * from the router's own table on first need (every route is registered by then), so no template is written twice.
  */
-final class RouteTemplates {
+public final class RouteTemplates {
 
     /** Requests no route of ours takes: unknown paths, CORS preflights. */
-    static final String OTHER = "other";
+    public static final String OTHER = "other";
+    /** No table: every path is {@link #OTHER} (requests answered before any router, e.g. by the HTTP decoder). */
+    public static final RouteTemplates NONE = new RouteTemplates(null);
 
+    // Null for NONE.
     private final Router router;
     private volatile List<Template> templates;
 
-    RouteTemplates(Router router) {
+    /** The templates of {@code router}'s routes (the access log reads them too, for the same names). */
+    public RouteTemplates(Router router) {
         this.router = router;
     }
 
     /** The template {@code path} matches ({@code /v1/body/:channel}), or {@link #OTHER}. */
-    String match(String path) {
-        if (path == null) {
+    public String match(String path) {
+        if (path == null || router == null) {
             return OTHER;
         }
         String[] segments = segments(path);

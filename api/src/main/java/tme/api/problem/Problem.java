@@ -63,6 +63,12 @@ public record Problem(int status, String code, String detail, String parameter, 
         return new Problem(504, "upstream_timeout", "t.me did not answer within " + after.toMillis() + " ms", null, null);
     }
 
+    /** This client sent more than {@code CLIENT_RATE} allows; its next request is welcome after {@code retryAfter}. */
+    public static Problem clientRateLimited(Duration retryAfter) {
+        return new Problem(429, "client_rate_limited", "Too many requests from this client; retry after the time "
+                + "Retry-After gives", null, retryAfter);
+    }
+
     public static Problem routeNotFound(String path) {
         return new Problem(404, "route_not_found", "No route for " + path, null, null);
     }
@@ -100,6 +106,7 @@ public record Problem(int status, String code, String detail, String parameter, 
             case 415 -> "Unsupported Media Type";
             case 431 -> "Request Header Fields Too Large";
             case 422 -> "Unprocessable Content";
+            case 429 -> "Too Many Requests";
             case 502 -> "Bad Gateway";
             case 503 -> "Service Unavailable";
             case 504 -> "Gateway Timeout";

@@ -4,6 +4,7 @@ import tme.api.problem.Problem;
 import tme.api.render.ProblemJson;
 import tme.cache.Stored;
 import tme.coalescing.Source;
+import tme.coalescing.Timings;
 
 /**
  * What a service gives a front end: stored JSON (an answer or a cached "not found"), or a {@link Problem}. The
@@ -20,10 +21,15 @@ public sealed interface Answer {
     /**
      * Stored bytes, as every later hit will serve them.
      *
-     * @param stored the bytes (zstd or raw), with first-stored time and freshness
-     * @param source which level answered, or a load
+     * @param stored  the bytes (zstd or raw), with first-stored time and freshness
+     * @param source  which level answered, or a load
+     * @param timings the steps of the load this caller waited for ({@link Timings#NONE} for a hit)
      */
-    record Cached(Stored stored, Source source) implements Answer {
+    record Cached(Stored stored, Source source, Timings timings) implements Answer {
+
+        public Cached(Stored stored, Source source) {
+            this(stored, source, Timings.NONE);
+        }
 
         /** 200 for an answer (with posts or without), 404 for a cached "not found". */
         public int status() {
@@ -39,6 +45,15 @@ public sealed interface Answer {
         }
     }
 
-    /** A problem that is not cached (upstream failure, anomaly, invalid input). */
-    record Failure(Problem problem) implements Answer {}
+    /**
+     * A problem that is not cached (upstream failure, anomaly, invalid input).
+     *
+     * @param timings the steps of the load that failed, if this caller waited for one
+     */
+    record Failure(Problem problem, Timings timings) implements Answer {
+
+        public Failure(Problem problem) {
+            this(problem, Timings.NONE);
+        }
+    }
 }

@@ -164,15 +164,23 @@ public final class ChannelService {
                 : load.apply(context).compose(outcome -> switch (outcome) {
                     case Outcome.Ok<T> ok when noPosts.test(ok.value()) && hadPosts(context) ->
                             Future.succeededFuture(loaded(Outcomes.anomaly(Anomaly.POSTS_VANISHED,
-                                    "no posts where the last good copy had some", channel, pages.stats())));
-                    case Outcome.Ok<T> ok -> pages.onWorker(() ->
-                            loaded(render.apply(ok.value()), freshFor, noPosts.test(ok.value())));
-                    case Outcome.Fail<T> fail -> Future.succeededFuture(failed(channel, fail));
+                                    "no posts where the last good copy had some", channel, pages.stats()))
+                                    .withTimings(ok.timings()));
+                    case Outcome.Ok<T> ok -> pages.onWorker(() -> rendered(ok, render, freshFor, noPosts));
+                    case Outcome.Fail<T> fail -> Future.succeededFuture(failed(channel, fail).withTimings(fail.timings()));
                 }));
     }
 
     static Future<Answer> answered(Future<Result> result) {
         return result.map(ChannelService::answer);
+    }
+
+    /** Renders and compresses a loaded page (on the worker pool), timed as the load's last step. */
+    private <T> Loaded rendered(Outcome.Ok<T> ok, Function<T, Outcome<byte[]>> render, Duration freshFor,
+                                Predicate<T> noPosts) {
+        long began = System.nanoTime();
+        Loaded loaded = loaded(render.apply(ok.value()), freshFor, noPosts.test(ok.value()));
+        return loaded.withTimings(ok.timings().and(LoadSteps.RENDER, LoadSteps.since(began)));
     }
 
     /** The value a refresh replaces held posts (or a post): an empty page now is t.me's surprise, not news. */
@@ -211,8 +219,8 @@ public final class ChannelService {
     /** A cache result as a front end reads it: the stored bytes, or the problem. */
     static Answer answer(Result result) {
         return switch (result) {
-            case Result.Found found -> new Answer.Cached(found.value(), found.source());
-            case Result.Failed failed -> new Answer.Failure(ProblemError.of(failed.error()));
+            case Result.Found found -> new Answer.Cached(found.value(), found.source(), found.timings());
+            case Result.Failed failed -> new Answer.Failure(ProblemError.of(failed.error()), failed.timings());
             case Result.Shed shed -> new Answer.Failure(Problem.overloaded(shed.retryAfter()));
         };
     }

@@ -91,13 +91,15 @@ public final class Pages {
 
     private <T> Future<Outcome<T>> load(LoadContext load, Supplier<Future<Upstream>> fetch, String channel,
                                         Function<String, Parsed<T>> parser) {
-        return gate.pass(load, fetch, Signals::of).compose(passage -> switch (passage) {
-            case Passage.Refused<Upstream> refused -> Future.succeededFuture(Outcomes.refused(refused));
+        LoadSteps steps = new LoadSteps();
+        return gate.pass(load, steps.timing(fetch), Signals::of).compose(passage -> switch (passage) {
+            case Passage.Refused<Upstream> refused ->
+                    Future.succeededFuture(Outcomes.<T>refused(refused).timed(steps.sofar()));
             // ok.body() decodes the 100-300 KB page: it belongs inside the worker task, with the parsing.
             case Passage.Through<Upstream>(Upstream.Ok ok) ->
-                    onWorker(() -> Outcomes.parsed(parser.apply(ok.body()), channel, stats));
-            case Passage.Through<Upstream>(Upstream other) ->
-                    Future.succeededFuture(Outcomes.upstream(other, channel, stats, gate.cooldownLeft()));
+                    onWorker(() -> steps.parsed(() -> Outcomes.parsed(parser.apply(ok.body()), channel, stats)));
+            case Passage.Through<Upstream>(Upstream other) -> Future.succeededFuture(
+                    Outcomes.<T>upstream(other, channel, stats, gate.cooldownLeft()).timed(steps.sofar()));
         });
     }
 }

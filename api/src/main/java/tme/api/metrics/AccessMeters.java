@@ -1,0 +1,27 @@
+package tme.api.metrics;
+
+import static tme.api.metrics.MeterRow.counter;
+import static tme.api.metrics.MeterRow.gauge;
+
+import io.micrometer.core.instrument.Tags;
+import java.util.List;
+
+/** What every request passes before a route ({@code tme.api.http.RequestPipeline}): the access log, the client limit. */
+final class AccessMeters {
+
+    private static final String LINES = "Access log lines: written, dropped (the log's queue was full: standard output"
+            + " slow or stuck; the server never waits for it), failed (standard output refused them)";
+
+    private AccessMeters() {}
+
+    static List<MeterRow> rows() {
+        return List.of(
+                counter("tme.http.access_log.lines", LINES, Tags.of("outcome", "written"), "http.access_log.lines"),
+                counter("tme.http.access_log.lines", LINES, Tags.of("outcome", "dropped"), "http.access_log.dropped"),
+                counter("tme.http.access_log.lines", LINES, Tags.of("outcome", "failed"), "http.access_log.failed"),
+                counter("tme.clients.limited", "Requests the per-client limit (CLIENT_RATE) answered 429",
+                        Tags.empty(), "clients.limited"),
+                gauge("tme.clients.tracked", "Clients with a bucket of the per-client limit now", Tags.empty(),
+                        "clients.tracked"));
+    }
+}
