@@ -88,7 +88,7 @@ ROUNDS=$(( $(seconds_of "$SOAK") / ($(seconds_of "$FLAP") * 4) ))
 echo "soak: $ROUNDS rounds of 4 x $FLAP, $CONNECTIONS connections per server, keys: ${KEYS[*]}"
 phase warm
 for round in $(seq 1 "$ROUNDS"); do
-  kill -9 "$REDIS_PID"; phase "r$round-redis-down"; restart_redis
+  kill -9 "$REDIS_PID"; wait "$REDIS_PID" 2>/dev/null || true; phase "r$round-redis-down"; restart_redis
   control "__fail?status=500"; phase "r$round-tme-500"
   control "__fail?status=429"; phase "r$round-tme-429"
   control "__heal"; phase "r$round-all-well"

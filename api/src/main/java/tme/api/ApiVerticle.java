@@ -28,6 +28,7 @@ final class ApiVerticle extends VerticleBase {
     private final LongAdder requests;
     private final Handler<HttpServerRequest> invalidRequests;
     private HttpServer server;
+    private Router router;
 
     /**
      * @param port          the port to share; a negative one is a random port shared by the instances (Vert.x)
@@ -46,7 +47,7 @@ final class ApiVerticle extends VerticleBase {
 
     @Override
     public Future<?> start() {
-        Router router = routers.apply(vertx);
+        router = routers.apply(vertx);
         server = vertx.createHttpServer(options)
                 .requestHandler(request -> {
                     requests.increment();
@@ -64,5 +65,10 @@ final class ApiVerticle extends VerticleBase {
 
     HttpServer server() {
         return server;
+    }
+
+    /** The router this instance serves: tests read its routes to compare them with the OpenAPI document. */
+    Router router() {
+        return router;
     }
 }

@@ -11,6 +11,8 @@ import tme.api.http.TrustedProxies;
 import tme.cache.CacheConfig;
 import tme.cache.Staleness;
 import tme.coalescing.CoalescingConfig;
+import tme.coalescing.Tolerance;
+import tme.coalescing.refresh.RefreshConfig;
 import tme.coalescing.gate.SlotsConfig;
 import tme.coalescing.gate.ThrottleConfig;
 import tme.scraper.parse.ParserMode;
@@ -45,6 +47,10 @@ import tme.scraper.parse.ParserMode;
  *                           {@code GRAPHIQL}, {@code MEMORY_CACHE_DECODED_MB})
  * @param shutdownDrain      how long a stopping server keeps serving with {@code /readyz} at 503, so load balancers
  *                           take it out of rotation first ({@code SHUTDOWN_DRAIN}, default 0s)
+ * @param role               what this process does ({@code ROLE}: api, the default, or refresher, which needs Redis)
+ * @param refresh            the refresh schedule's timeline and a refresher's limits ({@code REFRESH_*})
+ * @param feedPages          how old a channel's latest page a feed accepts: fresh for {@code FEED_FRESH_TTL} (60s),
+ *                           then served while one refresh runs up to {@code FEED_STALE_TTL} (15min) of age
  * @param requests           the access log, trusted proxies and the per-client limit ({@code ACCESS_LOG},
  *                           {@code TRUSTED_PROXIES}, {@code CLIENT_RATE}, {@code CLIENT_BURST})
  */
@@ -53,18 +59,20 @@ public record Config(
         CacheConfig cache, Ttls ttls, double earlyRefreshWindow, boolean sharedCoalescing, int rawCopiesMaxMb,
         Duration errorTtl, int maxWaiting, int eventLoops, boolean nativeTransport,
         Optional<java.nio.file.Path> bodyFilesDir, SlotsConfig slots, ThrottleConfig throttle,
-        GraphQLConfig graphql, Duration shutdownDrain, RequestsConfig requests) {
+        GraphQLConfig graphql, Duration shutdownDrain, Role role, RefreshConfig refresh, Tolerance feedPages,
+        RequestsConfig requests) {
 
     public static Config fromEnv(Map<String, String> env) {
         EnvReader in = new EnvReader(env);
-        Config config = new Config(
-                in.integer("PORT", 8080, 0, 65_535),
-                in.httpUrl("TELEGRAM_BASE_URL", "https://t.me"),
-                in.positiveDuration("TELEGRAM_TIMEOUT", Duration.ofSeconds(5)),
-                in.choice("PARSER_MODE", ParserMode.class, ParserMode.FULL),
-                in.integer("PARSE_WORKERS", Math.max(2, Runtime.getRuntime().availableProcessors()), 1, 256),
-                cache(in),
-                Ttls.fromEnv(in),
+        // Read in this order, so a start-up's problems are named in it.
+        int port = in.integer("PORT", 8080, 0, 65_535);
+        URI telegram = in.httpUrl("TELEGRAM_BASE_URL", "https://t.me");
+        Duration timeout = in.positiveDuration("TELEGRAM_TIMEOUT", Duration.ofSeconds(5));
+        ParserMode mode = in.choice("PARSER_MODE", ParserMode.class, ParserMode.FULL);
+        int parseWorkers = in.integer("PARSE_WORKERS", Math.max(2, Runtime.getRuntime().availableProcessors()), 1, 256);
+        CacheConfig cache = cache(in);
+        Ttls ttls = Ttls.fromEnv(in);
+        Config config = new Config(port, telegram, timeout, mode, parseWorkers, cache, ttls,
                 in.number("EARLY_REFRESH_WINDOW", 0.10, 0.0, 0.5),
                 in.flag("SHARED_COALESCING", true),
                 in.integer("MEMORY_CACHE_RAW_MB", 64, 0, 1_048_576),
@@ -77,9 +85,36 @@ public record Config(
                 throttle(in),
                 graphql(in),
                 in.nonNegativeDuration("SHUTDOWN_DRAIN", Duration.ZERO),
+                role(in, cache),
+                RefreshSettings.fromEnv(in),
+                RefreshSettings.feedPages(in, ttls.latest(), cache.staleness()),
                 requests(in));
+        refresherIntervalAboveMemoryTtl(in, config.role(), config.refresh(), cache);
         in.failIfAnyProblem();
         return config;
+    }
+
+    /** {@code ROLE}: a refresher without Redis would have no schedule to claim from and no fleet to share with. */
+    private static Role role(EnvReader in, CacheConfig cache) {
+        Role role = in.choice("ROLE", Role.class, Role.API);
+        if (role == Role.REFRESHER && cache.redisUrl().isEmpty()) {
+            in.problem("ROLE=refresher needs REDIS_URL: the refresh schedule, the leases and the fleet's budget a "
+                    + "refresher works with live in Redis");
+        }
+        return role;
+    }
+
+    /**
+     * A refresher compares what Redis holds with the copy it replaces, from its own memory first: a copy kept there
+     * longer than an interval would make another refresher's load of the last round look like this round's, and
+     * the channel would be loaded every other interval.
+     */
+    private static void refresherIntervalAboveMemoryTtl(EnvReader in, Role role, RefreshConfig refresh,
+                                                        CacheConfig cache) {
+        if (role == Role.REFRESHER && refresh.interval().compareTo(cache.l1MaxTtl()) <= 0) {
+            in.problem("REFRESH_INTERVAL " + refresh.interval() + " must be longer than MEMORY_CACHE_MAX_TTL "
+                    + cache.l1MaxTtl() + " in a refresher");
+        }
     }
 
     private static SlotsConfig slots(EnvReader in) {

@@ -159,6 +159,11 @@ final class EnvReader {
         }
     }
 
+    /** A problem no single variable's check finds (two settings that do not go together). */
+    void problem(String problem) {
+        problems.add(problem);
+    }
+
     String value(String name) {
         String raw = env.get(name);
         return raw == null || raw.isBlank() ? null : raw.trim();

@@ -15,11 +15,13 @@ import io.vertx.ext.web.Router;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import tme.api.graphql.GraphQLFront;
 import tme.api.http.AccessLog;
 import tme.api.http.BodyFiles;
@@ -27,7 +29,9 @@ import tme.api.http.RequestPipeline;
 import tme.api.http.Routes;
 import tme.api.metrics.Readiness;
 import tme.api.metrics.Telemetry;
+import tme.api.service.ChannelRefresh;
 import tme.api.service.ChannelService;
+import tme.api.service.FeedService;
 import tme.api.service.Metrics;
 import tme.api.service.MissingChannels;
 import tme.api.service.Pages;
@@ -40,6 +44,9 @@ import tme.coalescing.CoalescingConfig;
 import tme.coalescing.LeaseTimes;
 import tme.coalescing.Leases;
 import tme.coalescing.gate.UpstreamGate;
+import tme.coalescing.refresh.Refresher;
+import tme.coalescing.refresh.RefresherVerticle;
+import tme.coalescing.refresh.Schedule;
 import tme.redis.RedisLink;
 import tme.scraper.fetch.TmeClient;
 
@@ -49,6 +56,8 @@ public final class Main {
     private static final System.Logger LOG = System.getLogger(Main.class.getName());
     /** Previews fetched at once for one {@code /v1/previews} request. */
     private static final int PREVIEWS_PARALLELISM = 8;
+    /** Channel pages loaded at once for one feed build, as many as previews. */
+    private static final int FEED_PARALLELISM = 8;
     /** Pooled keep-alive connections to t.me. */
     private static final int UPSTREAM_CONNECTIONS = 64;
     /** How long requests in flight may take to finish when the process is asked to stop. */
@@ -69,10 +78,14 @@ public final class Main {
         start(vertx, config, InstantSource.system())
                 .onSuccess(running -> {
                     HttpServer server = running.server();
-                    LOG.log(System.Logger.Level.INFO,
-                            "tme-api listening on port {0,number,#} on {3} event loops, {4} transport (t.me at {1}, Redis {2})",
+                    LOG.log(System.Logger.Level.INFO, config.role() == Role.REFRESHER
+                                    ? "tme-api refresher, /healthz, /readyz and /metrics on port {0,number,#}, {4} transport "
+                                    + "(t.me at {1}, Redis {2}, every {5})"
+                                    : "tme-api listening on port {0,number,#} on {3} event loops, {4} transport "
+                                    + "(t.me at {1}, Redis {2})",
                             server.actualPort(), config.telegramBaseUrl(), config.cache().redisUrl().orElse("off"),
-                            config.eventLoops(), vertx.isNativeTransportEnabled() ? "native" : "NIO");
+                            config.eventLoops(), vertx.isNativeTransportEnabled() ? "native" : "NIO",
+                            config.refresh().interval());
                     Runtime.getRuntime().addShutdownHook(new Thread(() -> stopGracefully(vertx, running), "tme-shutdown"));
                 })
                 .onFailure(e -> {
@@ -120,7 +133,11 @@ public final class Main {
         }
     }
 
-    /** Wires the server for a config and a clock; tests call this with a fake t.me and a test clock. */
+    /**
+     * Wires the server for a config and a clock; tests call this with a fake t.me and a test clock. {@code ROLE=api}
+     * answers the HTTP server every route is on; {@code ROLE=refresher} deploys the refresher over the same services
+     * instead, and answers the server of its {@code /healthz} and {@code /metrics}.
+     */
     public static Future<Running> start(Vertx vertx, Config config, InstantSource clock) {
         return start(vertx, config, clock, AccessLog.stdout());
     }
@@ -144,29 +161,50 @@ public final class Main {
         CoalescingCache cache = CoalescingCache.create(levels, leases(vertx, config, clock, redis),
                 coalescing(config), clock, vertx, () -> atLeastASecond(gate.estimatedWait()));
         MissingChannels missing = new MissingChannels(levels, clock, config.ttls().notFound());
-        ChannelService channels = new ChannelService(pages, cache, missing, config.parserMode(), config.ttls());
+        // Feeds register their channels here and every latest-page load says so; without Redis, nothing is kept.
+        Schedule schedule = redis.map(link -> Schedule.redis(link, config.refresh(), clock)).orElse(Schedule.none());
+        ChannelService channels = new ChannelService(pages, cache, missing, config.parserMode(), config.ttls(), schedule);
         PreviewsService previews = new PreviewsService(channels::preview, PREVIEWS_PARALLELISM);
-        GraphQLFront graphql = GraphQLFront.create(channels, previews, config.graphql(), clock, parsers);
-        EventLoopRequests loops = new EventLoopRequests(config.eventLoops());
+        FeedService feeds = new FeedService(channels, cache, schedule, config.parserMode(), feedTimes(config), clock,
+                parsers, FEED_PARALLELISM);
+        GraphQLFront graphql = GraphQLFront.create(channels, previews, feeds, config.graphql(), clock, parsers);
+        boolean refresher = config.role() == Role.REFRESHER;
+        EventLoopRequests loops = new EventLoopRequests(refresher ? 1 : config.eventLoops());
         RequestPipeline requests = RequestPipeline.create(config.requests(), clock, accessLog);
         onClose(vertx, requests);
+        // Made in every role (nothing runs until it is started), so its counters are one source like the others.
+        Refresher refreshes = new Refresher(vertx, schedule,
+                new ChannelRefresh(channels, config.refresh().interval(), clock), config.refresh(), clock);
+        Supplier<Map<String, Long>> refreshing = refresher ? refreshes::counters : Map::of;
         // The read path's counters (cache levels, coalescing, pages, parser), the gate's, the t.me client's, the
-        // requests each event loop served; then the access log's and the client limit's.
+        // requests each event loop served, the feed's, the schedule's and, in a refresher, its worker's; then the
+        // access log's and the client limit's.
         Metrics metrics = new Metrics(List.of(channels::counters, gate::counters,
-                () -> Metrics.upstream(client.stats()), loops::counters, graphql::counters));
+                () -> Metrics.upstream(client.stats()), loops::counters, graphql::counters, feeds::counters,
+                schedule::counters, refreshing));
         Readiness readiness = new Readiness(redis.map(link -> link::breakerState), gate::cooldownLeft);
         Telemetry telemetry = new Telemetry(readiness).gather(metrics::snapshot).gather(requests::counters);
         onClose(vertx, telemetry);
+        if (refresher) {
+            return vertx.deployVerticle(new RefresherVerticle(refreshes))
+                    .compose(id -> serve(vertx, config.port(), 1, Routes.operations(telemetry, parsers), loops,
+                            requests.invalidRequests()))
+                    .map(server -> running(server, readiness, config));
+        }
         long copiesMaxBytes = config.rawCopiesMaxMb() * 1024L * 1024L;
         Optional<BodyFiles> files = BodyFiles.under(config.bodyFilesDir(), copiesMaxBytes, parsers);
         files.ifPresent(made -> onClose(vertx, made));
-        Function<Vertx, Router> routers = Routes.routers(channels, previews, telemetry,
+        Function<Vertx, Router> routers = Routes.routers(channels, previews, feeds, telemetry,
                 new Routes.GraphQL(graphql::handle, config.graphql().graphiql()), clock, copiesMaxBytes, parsers,
                 files, requests);
-        return serve(vertx, config, routers, loops, requests.invalidRequests()).map(server -> {
-            readiness.serving();
-            return new Running(server, readiness, config.shutdownDrain());
-        });
+        return serve(vertx, config.port(), config.eventLoops(), routers, loops, requests.invalidRequests())
+                .map(server -> running(server, readiness, config));
+    }
+
+    /** Serving: ready from now on, draining for {@code SHUTDOWN_DRAIN} when told to stop. */
+    private static Running running(HttpServer server, Readiness readiness, Config config) {
+        readiness.serving();
+        return new Running(server, readiness, config.shutdownDrain());
     }
 
     /** Closes {@code resource} when Vert.x closes (after the servers stopped: SIGTERM, a test's end). */
@@ -182,12 +220,22 @@ public final class Main {
     }
 
     /**
-     * Deploys the HTTP server {@code EVENT_LOOPS} times over the same services, all on one port (port 0: one random
+     * A feed's pages as the feed tolerates them; a built feed fresh as long as a latest page is, or only as long
+     * as a failure is remembered when a channel failed for a passing reason.
+     */
+    private static FeedService.Times feedTimes(Config config) {
+        return new FeedService.Times(config.feedPages(), config.ttls().latest(), config.errorTtl(),
+                config.ttls().notFound());
+    }
+
+    /**
+     * Deploys the HTTP server {@code instances} times over the same services, all on one port (port 0: one random
      * port they share, which Vert.x spells -1); answers the first instance's server, whose port is everyone's.
      */
-    private static Future<HttpServer> serve(Vertx vertx, Config config, Function<Vertx, Router> routers,
-                                            EventLoopRequests loops, Handler<HttpServerRequest> invalidRequests) {
-        int port = config.port() == 0 ? -1 : config.port();
+    private static Future<HttpServer> serve(Vertx vertx, int configuredPort, int instances,
+                                            Function<Vertx, Router> routers, EventLoopRequests loops,
+                                            Handler<HttpServerRequest> invalidRequests) {
+        int port = configuredPort == 0 ? -1 : configuredPort;
         AtomicInteger instance = new AtomicInteger();
         List<ApiVerticle> deployed = new CopyOnWriteArrayList<>();
         return vertx.deployVerticle(() -> {
@@ -195,7 +243,7 @@ public final class Main {
                     loops.of(instance.getAndIncrement()), invalidRequests);
             deployed.add(verticle);
             return verticle;
-        }, new DeploymentOptions().setInstances(config.eventLoops())).map(id -> deployed.getFirst().server());
+        }, new DeploymentOptions().setInstances(instances)).map(id -> deployed.getFirst().server());
     }
 
     /**

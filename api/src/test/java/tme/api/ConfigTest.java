@@ -98,6 +98,53 @@ class ConfigTest {
     }
 
     @Test
+    void roleRefreshAndFeed_defaultsAndSettings() {
+        Config defaults = Config.fromEnv(Map.of());
+        assertEquals(Role.API, defaults.role());
+        assertEquals(tme.coalescing.refresh.RefreshConfig.defaults(), defaults.refresh());
+        assertEquals(tme.coalescing.Tolerance.of(java.time.Duration.ofSeconds(60), java.time.Duration.ofMinutes(15)),
+                defaults.feedPages());
+
+        Config set = Config.fromEnv(Map.ofEntries(Map.entry("ROLE", "refresher"),
+                Map.entry("REDIS_URL", "redis://10.0.0.1:6379"), Map.entry("REFRESH_INTERVAL", "30s"),
+                Map.entry("REFRESH_IDLE", "2h"), Map.entry("REFRESH_CLAIM_FOR", "10s"),
+                Map.entry("REFRESH_BACKOFF_MAX", "10m"), Map.entry("REFRESH_BATCH", "32"),
+                Map.entry("REFRESH_CONCURRENCY", "16"), Map.entry("REFRESH_TICK", "250ms"),
+                Map.entry("REFRESH_STOP_GRACE", "0s"), Map.entry("FEED_FRESH_TTL", "2m"),
+                Map.entry("FEED_STALE_TTL", "30m")));
+        assertEquals(Role.REFRESHER, set.role());
+        assertEquals(new tme.coalescing.refresh.RefreshConfig(java.time.Duration.ofSeconds(30),
+                java.time.Duration.ofHours(2), java.time.Duration.ofSeconds(10), java.time.Duration.ofMinutes(10), 32,
+                16, java.time.Duration.ofMillis(250), java.time.Duration.ZERO, java.time.Duration.ofMinutes(10),
+                "tme:v1:{refresh}"), set.refresh());
+        assertEquals(tme.coalescing.Tolerance.of(java.time.Duration.ofMinutes(2), java.time.Duration.ofMinutes(30)),
+                set.feedPages());
+    }
+
+    @Test
+    void refresherWithoutRedis_andFeedWindowsThatCannotHold_areRefused() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Config.fromEnv(Map.of(
+                "ROLE", "refresher")));
+        assertEquals("Invalid configuration: ROLE=refresher needs REDIS_URL: the refresh schedule, the leases and the "
+                + "fleet's budget a refresher works with live in Redis", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Config.fromEnv(Map.of(
+                "ROLE", "worker", "REFRESH_IDLE", "30s", "REFRESH_BATCH", "0")));
+        assertEquals("Invalid configuration: ROLE must be one of [api, refresher]: worker; "
+                + "REFRESH_BATCH must be an integer in 1..1000: 0; "
+                + "REFRESH_IDLE PT30S is shorter than REFRESH_INTERVAL PT1M", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Config.fromEnv(Map.of("ROLE", "refresher",
+                "REDIS_URL", "redis://10.0.0.1:6379", "REFRESH_INTERVAL", "5s")));
+        assertEquals("Invalid configuration: REFRESH_INTERVAL PT5S must be longer than MEMORY_CACHE_MAX_TTL PT10S in a "
+                + "refresher", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Config.fromEnv(Map.of("FEED_STALE_TTL", "2h")));
+        assertEquals("Invalid configuration: FEED_STALE_TTL PT2H is longer than a latest page is kept "
+                + "(CACHE_TTL_LATEST + max(STALE_WHILE_REVALIDATE, MAX_STALE) = PT1H10S)", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Config.fromEnv(Map.of(
+                "FEED_FRESH_TTL", "20m", "FEED_STALE_TTL", "10m")));
+        assertEquals("Invalid configuration: FEED_STALE_TTL PT10M is shorter than FEED_FRESH_TTL PT20M", e.getMessage());
+    }
+
+    @Test
     void requests_defaultsAndSettings() {
         RequestsConfig defaults = Config.fromEnv(Map.of()).requests();
         assertTrue(defaults.accessLog());

@@ -52,6 +52,34 @@ final class FleetProcess implements AutoCloseable {
         }
     }
 
+    /** SIGTERM (a deploy, a scale-down), and waits until the process has stopped by itself; its exit code. */
+    int terminate() {
+        process.destroy();
+        try {
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                throw new AssertionError("the process did not stop within 30 s of SIGTERM: " + logText());
+            }
+            return process.exitValue();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
+    }
+
+    /** Its {@code GET /metrics}, by name. */
+    PrometheusText metrics() {
+        try (HttpClient http = HttpClient.newHttpClient()) {
+            HttpResponse<String> answer = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                    + "/metrics")).timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
+            return PrometheusText.parse(answer.body());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
+    }
+
     /** SIGKILL, and waits until the process is gone. */
     void kill() {
         process.destroyForcibly();

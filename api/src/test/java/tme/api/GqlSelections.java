@@ -15,7 +15,7 @@ final class GqlSelections {
             + " preview_link { title url site_name description " + RICH + " thumb }"
             + " reacts { count type emoji emoji_id emoji_image }"
             + " service { type text " + RICH + " title photo to_message quote } }"
-            + " footer { views edited author " + RICH + " date { string unix } }"
+            + " footer { views views_count edited author " + RICH + " date { string unix } }"
             + " forwarded { name " + RICH + " url } }";
 
     static final String META = "{ offset { before after } }";
@@ -25,6 +25,12 @@ final class GqlSelections {
             + " content { posts " + POST + " } meta " + META + " }";
 
     static final String MORE = "{ posts " + POST + " meta " + META + " }";
+
+    /** A feed: every field of its items (a post's, its channel, its score) and of its errors. */
+    static final String FEED = "{ result " + POST.substring(0, POST.length() - 1)
+            + " channel { username title " + RICH + " description " + RICH
+            + " avatar counters { subscribers photos videos files links } labels } score }"
+            + " errors { channel code status retry_after } }";
 
     static final String PREVIEW = "{ channel { title subscribers subscribers_count description avatar is_verified } }";
 

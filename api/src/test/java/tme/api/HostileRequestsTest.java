@@ -78,7 +78,8 @@ class HostileRequestsTest {
                 // Methods.
                 request("DELETE", "/v1/body/durov", null, null, 405, "method_not_allowed"),
                 request("PUT", "/v1/previews", "application/json", names(1), 405, "method_not_allowed"),
-                request("PATCH", "/v1/feed", "application/json", names(1), 404, "route_not_found"),
+                request("PATCH", "/v1/feed", "application/json", names(1), 405, "method_not_allowed"),
+                request("PATCH", "/v1/nothing", "application/json", names(1), 404, "route_not_found"),
                 // GraphQL abuse: malformed, too deep, too big, too costly, not JSON.
                 post("/graphql", "application/json", "{\"query\":", 400, "malformed_request"),
                 post("/graphql", "application/json", graphql("{ " + aliases(101) + " }"), 200, "query_too_costly"),

@@ -94,6 +94,27 @@ public final class CoalescingCache {
     }
 
     /**
+     * As {@link #get(String, String, Loader)} for a reader with its own {@link Tolerance} of age, whatever lifetime
+     * the value was stored with: younger than {@code freshFor}, the value as it is (no refresh: the value's own
+     * readers refresh it on their timeline); younger than {@code usableFor}, the value at once ({@link Source#STALE})
+     * and one background refresh, as within stale-while-revalidate; older, or missing, a wait for a load, with the
+     * value kept standing in if that load fails (up to {@code MAX_STALE} past its own freshness).
+     */
+    public Future<Result> get(String key, String flow, Loader loader, Tolerance tolerance) {
+        return parts.cache().get(key).compose(lookup -> {
+            Instant now = parts.clock().instant();
+            return switch (lookup) {
+                case Lookup.Hit hit when tolerance.fresh(hit.stored(), now) ->
+                        Future.succeededFuture(new Result.Found(hit.stored(), hit.level() == Level.L1 ? Source.L1 : Source.L2));
+                case Lookup.Hit hit when tolerance.usable(hit.stored(), now) ->
+                        Future.succeededFuture(staleServed(key, flow, loader, hit));
+                case Lookup.Hit hit -> waitFor(new LoadContext(key, flow, Priority.USER, Optional.of(hit.stored())), loader);
+                case Lookup.Miss miss -> waitFor(new LoadContext(key, flow, Priority.USER, Optional.empty()), loader);
+            };
+        });
+    }
+
+    /**
      * Loads {@code key} again now, whatever its freshness, at background priority: a refresher keeping a key warm
      * for readers who have not asked yet. Joins a load of the key already running, goes through the lease (when
      * another process has just stored a value, that value is the answer, with no t.me request), hands the loader
@@ -101,12 +122,24 @@ public final class CoalescingCache {
      * bounds its own concurrency); a key that failed a moment ago answers that failure without a load.
      */
     public Future<Result> refresh(String key, String flow, Loader loader) {
+        return refresh(key, flow, loader, Duration.ZERO);
+    }
+
+    /**
+     * As {@link #refresh(String, String, Loader)}, but a value stored less than {@code youngEnough} ago is the
+     * answer, without a load: a refresher that claimed a key while another process was loading it finds that load
+     * stored when it comes to refresh, and does not load the key twice in a row.
+     */
+    public Future<Result> refresh(String key, String flow, Loader loader, Duration youngEnough) {
         Optional<LoadError> remembered = errors.recent(key, parts.clock().instant());
         if (remembered.isPresent()) {
             parts.counts().increment(Count.ERRORS_REMEMBERED);
             return Future.succeededFuture(new Result.Failed(remembered.get(), Source.LOAD));
         }
         return parts.cache().probe(key).compose(lookup -> {
+            if (lookup instanceof Lookup.Hit hit && hit.stored().age(parts.clock().instant()).compareTo(youngEnough) < 0) {
+                return Future.succeededFuture(new Result.Found(hit.stored(), hit.level() == Level.L1 ? Source.L1 : Source.L2));
+            }
             Optional<Stored> previous = lookup instanceof Lookup.Hit hit ? Optional.of(hit.stored()) : Optional.empty();
             parts.counts().increment(Count.REFRESHES_STARTED);
             return flights.run(key, () -> start(new LoadContext(key, flow, Priority.BACKGROUND, previous), loader));

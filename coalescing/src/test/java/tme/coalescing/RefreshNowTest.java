@@ -49,6 +49,21 @@ class RefreshNowTest {
     }
 
     @Test
+    void valueStoredWithinYoungEnough_isTheAnswer_noLoad_olderIsLoadedAgain() {
+        Result.Found first = found(a.get(KEY, loader));
+        clock.advance(Duration.ofSeconds(20));
+
+        Result.Found young = found(b.coalescing.refresh(KEY, "durov", loader, Duration.ofSeconds(30)));
+        assertEquals(first.value(), young.value(), "stored 20 s ago by another process: young enough");
+        assertEquals(1, loader.calls());
+
+        clock.advance(Duration.ofSeconds(10));
+        loader.answer(CountingLoader.value("{\"v\":2}", FRESH_FOR));
+        assertEquals("{\"v\":2}", text(found(b.coalescing.refresh(KEY, "durov", loader, Duration.ofSeconds(30)))));
+        assertEquals(2, loader.calls(), "30 s old is not");
+    }
+
+    @Test
     void readersAskingDuringTheRefresh_joinIt_oneLoad() {
         loader.hold();
         var refreshing = a.coalescing.refresh(KEY, "durov", loader);

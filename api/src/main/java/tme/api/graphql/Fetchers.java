@@ -17,6 +17,9 @@ import tme.api.service.ChannelName;
 import tme.api.service.ChannelNames;
 import tme.api.service.ChannelService;
 import tme.api.service.Directions;
+import tme.api.service.FeedFormat;
+import tme.api.service.FeedRequest;
+import tme.api.service.FeedService;
 import tme.api.service.Position;
 import tme.api.service.PostId;
 
@@ -30,10 +33,12 @@ import tme.api.service.PostId;
 final class Fetchers {
 
     private final ChannelService channels;
+    private final FeedService feeds;
     private final DecodedCopies decoded;
 
-    Fetchers(ChannelService channels, DecodedCopies decoded) {
+    Fetchers(ChannelService channels, FeedService feeds, DecodedCopies decoded) {
         this.channels = channels;
+        this.feeds = feeds;
         this.decoded = decoded;
     }
 
@@ -65,6 +70,12 @@ final class Fetchers {
             List<ChannelName> names = ChannelNames.parse("channels", env.<List<String>>getArgument("channels"));
             return previewLoader(env).loadMany(names).thenCompose(answers -> entries(env, names, answers));
         };
+    }
+
+    /** The same feed as {@code POST /v1/feed}: the same request, cache entry and build, read in its decoded form. */
+    DataFetcher<CompletableFuture<DataFetcherResult<Object>>> feed() {
+        return env -> answered(env, feeds.feed(FeedRequest.of(env.<List<String>>getArgument("channels"),
+                env.getArgument("limit"), FeedFormat.JSON, ""), flow(env)));
     }
 
     private CompletableFuture<DataFetcherResult<Object>> answered(DataFetchingEnvironment env, Future<Answer> answer) {

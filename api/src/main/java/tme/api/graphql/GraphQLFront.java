@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import tme.api.service.ChannelService;
+import tme.api.service.FeedService;
 import tme.api.service.PreviewsService;
 import tme.redis.Counters;
 
@@ -55,10 +56,10 @@ public final class GraphQLFront {
     }
 
     /** The schema wired to the services; decoded copies of stored answers are made on {@code workers}. */
-    public static GraphQLFront create(ChannelService channels, PreviewsService previews, GraphQLConfig config,
-                                      InstantSource clock, WorkerExecutor workers) {
+    public static GraphQLFront create(ChannelService channels, PreviewsService previews, FeedService feeds,
+                                      GraphQLConfig config, InstantSource clock, WorkerExecutor workers) {
         Counters<Count> counts = new Counters<>(Count.class, EnumSet.allOf(Count.class));
-        Fetchers fetchers = new Fetchers(channels,
+        Fetchers fetchers = new Fetchers(channels, feeds,
                 DecodedCopies.bounded(config.decodedMb() * 1024L * 1024L, workers, counts));
         GraphQL graphQL = GraphQL.newGraphQL(schema(fetchers))
                 .instrumentation(new ChainedInstrumentation(List.of(new DepthLimit(config.maxDepth(), counts),
@@ -103,7 +104,8 @@ public final class GraphQLFront {
                         .dataFetcher("more", fetchers.more())
                         .dataFetcher("post", fetchers.post())
                         .dataFetcher("preview", fetchers.preview())
-                        .dataFetcher("previews", fetchers.previews()))
+                        .dataFetcher("previews", fetchers.previews())
+                        .dataFetcher("feed", fetchers.feed()))
                 .build();
         return new SchemaGenerator().makeExecutableSchema(types(), wiring);
     }

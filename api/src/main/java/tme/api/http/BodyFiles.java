@@ -41,7 +41,9 @@ public final class BodyFiles implements AutoCloseable {
                 .weakKeys()
                 .maximumWeight(maxBytes)
                 .<Stored, BodyFile>weigher((stored, file) -> (int) Math.min(Integer.MAX_VALUE, file.length()))
-                // An evicted or collected entry lets go of its file; responses still sending it hold their own.
+                // An evicted or collected entry lets go of its file (responses still sending it hold their own), at
+                // once on the thread that evicted it: close() has let go of every file when it returns.
+                .executor(Runnable::run)
                 .removalListener((Stored stored, BodyFile file, com.github.benmanes.caffeine.cache.RemovalCause cause) -> {
                     if (file != null) {
                         file.release();

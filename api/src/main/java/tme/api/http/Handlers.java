@@ -15,6 +15,9 @@ import tme.api.service.ChannelName;
 import tme.api.service.ChannelNames;
 import tme.api.service.ChannelService;
 import tme.api.service.Directions;
+import tme.api.service.FeedFormat;
+import tme.api.service.FeedRequest;
+import tme.api.service.FeedService;
 import tme.api.service.Position;
 import tme.api.service.PostId;
 import tme.api.service.PreviewsService;
@@ -27,11 +30,13 @@ final class Handlers {
 
     private final ChannelService channels;
     private final PreviewsService previews;
+    private final FeedService feeds;
     private final Responses responses;
 
-    Handlers(ChannelService channels, PreviewsService previews, Responses responses) {
+    Handlers(ChannelService channels, PreviewsService previews, FeedService feeds, Responses responses) {
         this.channels = channels;
         this.previews = previews;
+        this.feeds = feeds;
         this.responses = responses;
     }
 
@@ -70,6 +75,24 @@ final class Handlers {
         });
     }
 
+    /**
+     * {@code GET /v1/feed?channels=a,b,c&limit=N&format=json|atom|rss|jsonfeed}: the feed as JSON or for feed
+     * readers, with its ETag and freshness like every GET answer.
+     */
+    void feed(RoutingContext ctx) {
+        FeedFormat format = FeedFormat.parse("format", ctx.queryParams().get("format"));
+        FeedRequest request = FeedRequest.of(FeedQuery.names(ctx.queryParams().getAll("channels")),
+                ctx.queryParams().get("limit"), format, FeedQuery.origin(ctx.request()));
+        responses.send(ctx, feeds.feed(request), FeedQuery.contentType(format), true);
+    }
+
+    /** {@code POST /v1/feed} with {@code {"channels":[...],"limit":N}}: the same JSON answer, {@code no-store}. */
+    void feedPost(RoutingContext ctx) {
+        JsonObject body = jsonBody(ctx);
+        FeedRequest request = FeedRequest.of(channelsArray(body).getList(), body.getValue("limit"), FeedFormat.JSON, "");
+        responses.send(ctx, feeds.feed(request), FeedQuery.contentType(FeedFormat.JSON), false);
+    }
+
     private static ChannelName channel(RoutingContext ctx) {
         return ChannelName.parse("channel", ctx.pathParam("channel"));
     }
@@ -90,6 +113,18 @@ final class Handlers {
 
     /** The body's {@code channels} array; the body must be a JSON object holding one. */
     private static JsonArray channelsArray(RoutingContext ctx) {
+        return channelsArray(jsonBody(ctx));
+    }
+
+    private static JsonArray channelsArray(JsonObject object) {
+        if (!(object.getValue("channels") instanceof JsonArray names)) {
+            throw new InvalidInput(Problem.invalid("channels", "channels must be an array of channel names"));
+        }
+        return names;
+    }
+
+    /** The body as a JSON object, or a 422 naming {@code body}. */
+    private static JsonObject jsonBody(RoutingContext ctx) {
         Object body;
         try {
             body = ctx.body().buffer() == null ? null : io.vertx.core.json.Json.decodeValue(ctx.body().buffer());
@@ -99,9 +134,6 @@ final class Handlers {
         if (!(body instanceof JsonObject object)) {
             throw new InvalidInput(Problem.invalid("body", "body must be a JSON object: {\"channels\":[\"durov\", ...]}"));
         }
-        if (!(object.getValue("channels") instanceof JsonArray names)) {
-            throw new InvalidInput(Problem.invalid("channels", "channels must be an array of channel names"));
-        }
-        return names;
+        return object;
     }
 }

@@ -34,6 +34,7 @@ final class Responses {
     private static final CharSequence JSON_TYPE = HttpHeaders.createOptimized(JSON);
     private static final CharSequence PROBLEM_JSON_TYPE = HttpHeaders.createOptimized(PROBLEM_JSON);
     static final CharSequence X_CACHE = HttpHeaders.createOptimized("X-Cache");
+    private static final CharSequence NO_STORE = HttpHeaders.createOptimized("no-store");
 
     private final InstantSource clock;
     private final IdentityBodies identity;
@@ -65,12 +66,21 @@ final class Responses {
 
     /** Sends whatever the service answered; a failed future is a bug and becomes a 500 via the failure handler. */
     void send(RoutingContext ctx, Future<Answer> answer) {
+        send(ctx, answer, JSON_TYPE, true);
+    }
+
+    /**
+     * As {@link #send(RoutingContext, Future)} for answers of {@code contentType} (a reader feed); with
+     * {@code cacheable} false (a POST's answer, which no cache may reuse and RFC 9110 has answered 412, never 304, on
+     * a failed precondition) without validators, {@code Age} or freshness: {@code Cache-Control: no-store}.
+     */
+    void send(RoutingContext ctx, Future<Answer> answer, CharSequence contentType, boolean cacheable) {
         onRequestLoop(answer, result -> {
             if (result.failed()) {
                 ctx.fail(result.cause());
             } else {
                 switch (result.result()) {
-                    case Answer.Cached cached -> cached(ctx, cached, clock.instant());
+                    case Answer.Cached cached -> cached(ctx, cached, clock.instant(), contentType, cacheable);
                     case Answer.Failure failure -> {
                         ServerTiming.add(ctx.response().headers(), failure.timings());
                         problem(ctx, failure.problem());
@@ -80,8 +90,9 @@ final class Responses {
         });
     }
 
-    /** Stored JSON with its validator and freshness; zstd bytes pass through to clients that accept zstd. */
-    private void cached(RoutingContext ctx, Answer.Cached answer, Instant now) {
+    /** Stored bytes with their validator and freshness; zstd bytes pass through to clients that accept zstd. */
+    private void cached(RoutingContext ctx, Answer.Cached answer, Instant now, CharSequence contentType,
+                        boolean cacheable) {
         HttpServerResponse response = ctx.response();
         if (response.closed()) {
             return;
@@ -92,14 +103,18 @@ final class Responses {
         // set (CORS: Origin) stays beside ours.
         ValueHeaders.Values values = valueHeaders.of(stored);
         MultiMap headers = response.headers()
-                .add(HttpHeaders.CACHE_CONTROL, values.cacheControl())
-                .add(HttpHeaders.AGE, Long.toString(stored.age(now).toSeconds()))
                 .add(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING)
                 .add(X_CACHE, HttpCaching.level(answer.source()));
+        if (!cacheable) {
+            headers.add(HttpHeaders.CACHE_CONTROL, NO_STORE);
+        } else {
+            headers.add(HttpHeaders.CACHE_CONTROL, values.cacheControl())
+                    .add(HttpHeaders.AGE, Long.toString(stored.age(now).toSeconds()));
+        }
         ServerTiming.add(headers, answer.timings());
         // Validators only on answers: RFC 9110 (13.2.1) has preconditions ignored where the answer is not a 2xx,
         // so a cached "not found" is never answered with a 304.
-        if (ok) {
+        if (ok && cacheable) {
             CharSequence etag = values.etag();
             headers.add(HttpHeaders.ETAG, etag);
             if (HttpCaching.notModified(ctx.request().getHeader(HttpHeaders.IF_NONE_MATCH), etag)) {
@@ -108,7 +123,7 @@ final class Responses {
             }
         }
         response.setStatusCode(answer.status());
-        headers.add(HttpHeaders.CONTENT_TYPE, ok ? JSON_TYPE : PROBLEM_JSON_TYPE);
+        headers.add(HttpHeaders.CONTENT_TYPE, ok ? contentType : PROBLEM_JSON_TYPE);
         Buffer compressed = compressed(response, stored,
                 ContentCoding.negotiate(ctx.request().getHeader(HttpHeaders.ACCEPT_ENCODING)));
         if (compressed != null) {

@@ -15,6 +15,7 @@ import io.vertx.ext.web.handler.graphql.GraphiQLHandler;
 import io.vertx.ext.web.handler.graphql.GraphiQLHandlerOptions;
 import tme.api.metrics.Telemetry;
 import tme.api.service.ChannelService;
+import tme.api.service.FeedService;
 import tme.api.service.PreviewsService;
 import tme.api.problem.InvalidInput;
 import tme.api.problem.Problem;
@@ -35,15 +36,31 @@ public final class Routes {
      * {@code copiesMaxBytes}; gzip copies are made on {@code workers}; large identity bodies go from {@code files}.
      * Every request passes {@code requests} first (its id, its log line, the client limit).
      */
-    public static Function<Vertx, Router> routers(ChannelService channels, PreviewsService previews,
+    public static Function<Vertx, Router> routers(ChannelService channels, PreviewsService previews, FeedService feeds,
                                                  Telemetry telemetry, GraphQL graphql, InstantSource clock,
                                                  long copiesMaxBytes, WorkerExecutor workers,
                                                  java.util.Optional<BodyFiles> files, RequestPipeline requests) {
         Responses responses = new Responses(clock, copiesMaxBytes, workers, files);
         telemetry.gather(responses::counters);
-        Handlers h = new Handlers(channels, previews, responses);
+        Handlers h = new Handlers(channels, previews, feeds, responses);
         OpsHandlers ops = new OpsHandlers(telemetry, workers);
         return vertx -> router(vertx, h, ops, telemetry, graphql, requests);
+    }
+
+    /**
+     * A refresher's routes, one router: {@code /healthz} and {@code /metrics} with the API's own handlers, for its
+     * probes and its counters; nothing else (a refresher answers no reader).
+     */
+    public static Function<Vertx, Router> operations(Telemetry telemetry, WorkerExecutor workers) {
+        OpsHandlers ops = new OpsHandlers(telemetry, workers);
+        return vertx -> {
+            Router router = Router.router(vertx);
+            read(router, "/healthz").handler(ops::healthz);
+            read(router, "/readyz").handler(ops::readyz);
+            read(router, "/metrics").handler(ops::metrics);
+            router.errorHandler(404, ctx -> Responses.problem(ctx, Problem.routeNotFound(ctx.request().path())));
+            return router;
+        };
     }
 
     /**
@@ -73,7 +90,12 @@ public final class Routes {
         read(router, "/v1/post/:channel/:id").handler(h::post);
         read(router, "/v1/preview/:channel").handler(h::preview);
         json(router.post("/v1/previews")).handler(h::previews);
+        read(router, "/v1/feed").handler(h::feed);
+        json(router.post("/v1/feed")).handler(h::feedPost);
         graphql(router, vertx, graphql);
+        read(router, "/openapi.json").handler(ApiDocs.shared()::document);
+        router.route(ApiDocs.DOCS + "*").subRouter(ApiDocs.shared().router(vertx));
+        read(router, "/").handler(ApiDocs::home);
         router.route().failureHandler(Routes::failure);
         router.errorHandler(404, ctx -> Responses.problem(ctx, Problem.routeNotFound(ctx.request().path())));
         router.errorHandler(405, Routes::methodNotAllowed);
@@ -125,6 +147,9 @@ public final class Routes {
     private static String allowed(String path) {
         if (path.startsWith("/v1/previews")) {
             return "POST";
+        }
+        if (path.equals("/v1/feed") || path.equals("/v1/feed/")) {
+            return "GET, HEAD, POST";
         }
         return path.startsWith("/graphql") ? "GET, POST" : "GET, HEAD";
     }

@@ -33,6 +33,7 @@ final class MeterTable {
         rows.addAll(ParserMeters.rows());
         rows.addAll(RefreshMeters.rows());
         rows.addAll(GraphQLMeters.rows());
+        rows.addAll(FeedMeters.rows());
         rows.addAll(AccessMeters.rows());
         List<MeterFamily> families = new ArrayList<>(ReadPathMeters.families());
         families.addAll(ParserMeters.families());

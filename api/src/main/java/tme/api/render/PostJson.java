@@ -24,6 +24,12 @@ final class PostJson {
     }
 
     static void write(JsonGenerator json, Post post) throws IOException {
+        writeFields(json, post);
+        json.writeEndObject();
+    }
+
+    /** Opens the post's object and writes its fields, leaving it open for a caller that adds its own (a feed item). */
+    static void writeFields(JsonGenerator json, Post post) throws IOException {
         json.writeStartObject();
         json.writeNumberField("id", post.id());
         json.writeFieldName("content");
@@ -31,12 +37,12 @@ final class PostJson {
         writeFooter(json, post.footer());
         writeForwarded(json, post.forwarded());
         Fields.string(json, "view", post.view());
-        json.writeEndObject();
     }
 
     private static void writeFooter(JsonGenerator json, Footer footer) throws IOException {
         json.writeObjectFieldStart("footer");
         Fields.string(json, "views", footer.views());
+        Fields.number(json, "views_count", footer.viewsCount());
         json.writeBooleanField("edited", footer.edited());
         Fields.rich(json, "author", footer.author());
         if (footer.date() != null) {

@@ -13,7 +13,10 @@ import tme.cache.Encoded;
 import tme.coalescing.CoalescingCache;
 import tme.coalescing.LoadContext;
 import tme.coalescing.Loaded;
+import tme.coalescing.Loader;
 import tme.coalescing.Result;
+import tme.coalescing.Tolerance;
+import tme.coalescing.refresh.Schedule;
 import tme.scraper.fetch.Direction;
 import tme.scraper.model.ChannelPage;
 import tme.scraper.model.MorePage;
@@ -36,13 +39,17 @@ public final class ChannelService {
     private final MissingChannels missing;
     private final Keys keys;
     private final Ttls ttls;
+    private final Schedule schedule;
 
-    public ChannelService(Pages pages, CoalescingCache cache, MissingChannels missing, ParserMode mode, Ttls ttls) {
+    /** {@code schedule}: the refresh schedule, told of every latest page loaded ({@code Schedule.none()} without Redis). */
+    public ChannelService(Pages pages, CoalescingCache cache, MissingChannels missing, ParserMode mode, Ttls ttls,
+                          Schedule schedule) {
         this.pages = pages;
         this.cache = cache;
         this.missing = missing;
         this.keys = new Keys(mode);
         this.ttls = ttls;
+        this.schedule = schedule;
     }
 
     /** The latest page ({@link Position#LATEST}) or the page around a post. */
@@ -53,10 +60,33 @@ public final class ChannelService {
     /** As {@link #body(ChannelName, Position)}, loaded as part of {@code flow}. */
     public Future<Answer> body(ChannelName channel, Position position, String flow) {
         String name = channel.value();
+        if (position.latest()) {
+            return answered(cache.get(keys.body(name, 0), flow, latestPage(name)));
+        }
         int at = position.value();
-        return cached(name, flow, keys.body(name, at), position.latest() ? ttls.latest() : ttls.page(),
+        return answered(cache.get(keys.body(name, at), flow, loader(name, ttls.page(),
                 load -> pages.channelPage(load, name, at), page -> page.posts().isEmpty(),
-                page -> Outcome.ok(JsonRender.body(page)));
+                page -> Outcome.ok(JsonRender.body(page)))));
+    }
+
+    /**
+     * The latest page, the entry {@code /v1/body/<channel>} answers, as a reader with its own {@code tolerance} of
+     * age reads it (the feed: fresh for {@code FEED_FRESH_TTL}, then usable while one refresh runs up to
+     * {@code FEED_STALE_TTL}), loaded as part of {@code flow}.
+     */
+    public Future<Answer> latest(ChannelName channel, String flow, Tolerance tolerance) {
+        String name = channel.value();
+        return answered(cache.get(keys.body(name, 0), flow, latestPage(name), tolerance));
+    }
+
+    /**
+     * Loads the latest page again now, at background priority, whatever its freshness (the refresher): through the
+     * same key, loader, lease and gate as {@code /v1/body/<channel>}; a page stored less than {@code youngEnough}
+     * ago (by another process, a moment ago) is the answer, without a t.me request.
+     */
+    public Future<Answer> refreshLatest(ChannelName channel, Duration youngEnough) {
+        String name = channel.value();
+        return answered(cache.refresh(keys.body(name, 0), name, latestPage(name), youngEnough));
     }
 
     /** One post, taken from the page around it. */
@@ -68,9 +98,9 @@ public final class ChannelService {
     public Future<Answer> post(ChannelName channel, PostId id, String flow) {
         String name = channel.value();
         int at = id.page().value();
-        return cached(name, flow, keys.post(name, id.value()), ttls.page(),
+        return answered(cache.get(keys.post(name, id.value()), flow, loader(name, ttls.page(),
                 load -> pages.channelPage(load, name, at), page -> page.posts().isEmpty(),
-                page -> findPost(page, name, id.value()));
+                page -> findPost(page, name, id.value()))));
     }
 
     /** Posts before or after a post; the anchor post itself is left out. Pages of newer posts grow, so they live shorter. */
@@ -82,10 +112,10 @@ public final class ChannelService {
     public Future<Answer> more(ChannelName channel, Direction direction, Position position, String flow) {
         String name = channel.value();
         int at = position.value();
-        return cached(name, flow, keys.more(name, direction, at),
+        return answered(cache.get(keys.more(name, direction, at), flow, loader(name,
                 direction == Direction.AFTER ? ttls.latest() : ttls.page(),
                 load -> pages.more(load, name, direction, at), page -> page.posts().isEmpty(),
-                page -> Outcome.ok(JsonRender.more(withoutAnchor(page, at))));
+                page -> Outcome.ok(JsonRender.more(withoutAnchor(page, at))))));
     }
 
     /** The channel's public profile ({@code t.me/<channel>}), loaded as part of {@code channel}'s own flow. */
@@ -96,8 +126,8 @@ public final class ChannelService {
     /** The channel's profile, loaded as part of {@code flow} (one multi-channel request shares its slots fairly). */
     public Future<Answer> preview(ChannelName channel, String flow) {
         String name = channel.value();
-        return cached(name, flow, keys.preview(name), ttls.preview(),
-                load -> pages.preview(load, name), preview -> false, preview -> Outcome.ok(JsonRender.preview(preview)));
+        return answered(cache.get(keys.preview(name), flow, loader(name, ttls.preview(),
+                load -> pages.preview(load, name), preview -> false, preview -> Outcome.ok(JsonRender.preview(preview)))));
     }
 
     /** Every counter of the read path by metric name, for {@code GET /metrics}. */
@@ -109,15 +139,27 @@ public final class ChannelService {
     }
 
     /**
-     * The cached answer for {@code key}, or one load: the channel's "not found" entry if there is one, else
-     * t.me through {@code load}, checked against the last good copy, rendered on the worker pool.
+     * The latest page's loader, shared by every reader of its entry ({@code /v1/body}, GraphQL, the feed, the
+     * refresher): each page it loads from t.me tells the refresh schedule, so a refresh due within the next half
+     * interval is skipped, whoever loaded it.
+     */
+    private Loader latestPage(String name) {
+        return loader(name, ttls.latest(), load -> pages.channelPage(load, name, 0).andThen(done -> {
+            if (done.succeeded() && done.result() instanceof Outcome.Ok<ChannelPage>) {
+                schedule.loaded(name);
+            }
+        }), page -> page.posts().isEmpty(), page -> Outcome.ok(JsonRender.body(page)));
+    }
+
+    /**
+     * One load of a key: the channel's "not found" entry if there is one, else t.me through {@code load}, checked
+     * against the last good copy, rendered on the worker pool.
      *
      * @param noPosts whether a loaded page shows no posts at all (an answer, unless the last good copy had some)
      */
-    private <T> Future<Answer> cached(String channel, String flow, String key, Duration freshFor,
-                                      Function<LoadContext, Future<Outcome<T>>> load, Predicate<T> noPosts,
-                                      Function<T, Outcome<byte[]>> render) {
-        return cache.get(key, flow, context -> missing.known(channel).compose(known -> known.isPresent()
+    private <T> Loader loader(String channel, Duration freshFor, Function<LoadContext, Future<Outcome<T>>> load,
+                              Predicate<T> noPosts, Function<T, Outcome<byte[]>> render) {
+        return context -> missing.known(channel).compose(known -> known.isPresent()
                 ? Future.succeededFuture(known.get())
                 : load.apply(context).compose(outcome -> switch (outcome) {
                     case Outcome.Ok<T> ok when noPosts.test(ok.value()) && hadPosts(context) ->
@@ -126,7 +168,11 @@ public final class ChannelService {
                                     .withTimings(ok.timings()));
                     case Outcome.Ok<T> ok -> pages.onWorker(() -> rendered(ok, render, freshFor, noPosts));
                     case Outcome.Fail<T> fail -> Future.succeededFuture(failed(channel, fail).withTimings(fail.timings()));
-                }))).map(ChannelService::answer);
+                }));
+    }
+
+    static Future<Answer> answered(Future<Result> result) {
+        return result.map(ChannelService::answer);
     }
 
     /** Renders and compresses a loaded page (on the worker pool), timed as the load's last step. */
@@ -170,7 +216,8 @@ public final class ChannelService {
         return fail.shared() ? Loaded.sharedFailure(error) : Loaded.localFailure(error);
     }
 
-    private static Answer answer(Result result) {
+    /** A cache result as a front end reads it: the stored bytes, or the problem. */
+    static Answer answer(Result result) {
         return switch (result) {
             case Result.Found found -> new Answer.Cached(found.value(), found.source(), found.timings());
             case Result.Failed failed -> new Answer.Failure(ProblemError.of(failed.error()), failed.timings());

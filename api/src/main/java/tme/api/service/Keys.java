@@ -36,6 +36,11 @@ final class Keys {
         return "tme:v1:preview:" + channel;
     }
 
+    /** A built feed: its format, limit and a digest of its channels ({@link FeedRequest#keyPart()}). */
+    String feed(FeedRequest request) {
+        return prefix + "feed:" + request.keyPart();
+    }
+
     /** The one entry that says a channel does not exist, for every route and parser mode. */
     static String missing(String channel) {
         return "tme:v1:missing:" + channel;

@@ -1,9 +1,7 @@
 package tme.api.service;
 
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiFunction;
 import tme.api.problem.Problem;
@@ -35,37 +33,7 @@ public final class PreviewsService {
 
     /** One answer per channel, in order, loaded as part of {@code flow} (a GraphQL query's). */
     public Future<List<Answer>> previews(List<ChannelName> channels, String flow) {
-        if (channels.isEmpty()) {
-            return Future.succeededFuture(List.of());
-        }
-        Answer[] answers = new Answer[channels.size()];
-        int lanes = Math.min(parallelism, channels.size());
-        AtomicInteger next = new AtomicInteger();
-        AtomicInteger lanesLeft = new AtomicInteger(lanes);
-        Promise<Void> done = Promise.promise();
-        for (int lane = 0; lane < lanes; lane++) {
-            runLane(flow, channels, answers, next, () -> {
-                if (lanesLeft.decrementAndGet() == 0) {
-                    done.complete();
-                }
-            });
-        }
-        return done.future().map(ignored -> List.of(answers));
-    }
-
-    /** Loads the next channel nobody took yet, then the next, until none is left. */
-    private void runLane(String flow, List<ChannelName> channels, Answer[] answers, AtomicInteger next,
-                         Runnable laneDone) {
-        int index = next.getAndIncrement();
-        if (index >= channels.size()) {
-            laneDone.run();
-            return;
-        }
-        preview.apply(channels.get(index), flow)
-                .recover(e -> Future.succeededFuture(new Answer.Failure(Problem.internal())))
-                .onComplete(result -> {
-                    answers[index] = result.result();
-                    runLane(flow, channels, answers, next, laneDone);
-                });
+        return Lanes.each(channels, parallelism, channel -> preview.apply(channel, flow),
+                bug -> new Answer.Failure(Problem.internal()));
     }
 }

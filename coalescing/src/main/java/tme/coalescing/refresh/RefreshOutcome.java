@@ -9,7 +9,7 @@ import java.util.Objects;
  */
 public sealed interface RefreshOutcome {
 
-    /** Loaded (or found freshly loaded by another process): due again an interval from now. */
+    /** Loaded (or found freshly loaded by another process): due again an interval after it was due. */
     record Refreshed() implements RefreshOutcome {}
 
     /** Upstream asked to pause until {@code until} (a 429's time, the fleet's cooldown end): due exactly then. */

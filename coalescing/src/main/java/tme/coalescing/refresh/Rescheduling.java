@@ -6,7 +6,11 @@ import java.time.Instant;
 /**
  * When a name is due after its refresh, by outcome:
  * <ul>
- *   <li>refreshed: an interval from now, failures cleared;</li>
+ *   <li>refreshed: an interval after it was due, failures cleared: a name is refreshed once per interval of its own
+ *       schedule, at a fixed rate, not every interval plus however late its claim came and long its load took (which
+ *       would drift a round in every ten or twenty); but never sooner than half an interval after the refresh
+ *       ended, so a late one is not followed at once by the next (the claim would skip a name loaded that recently
+ *       anyway, and push it back a whole interval);</li>
  *   <li>throttled: exactly when upstream said (the pause is the fleet's, not the name's: failures unchanged);</li>
  *   <li>failed for the n-th time in a row: {@code interval x 2^(n-1)}, at most {@code backoffUpTo};</li>
  *   <li>gone: dropped;</li>
@@ -21,9 +25,11 @@ final class Rescheduling {
         this.config = config;
     }
 
+    /** Where the name goes after {@code outcome}, its refresh ended {@code now}. */
     Next after(RefreshOutcome outcome, Claimed claimed, Instant now) {
         return switch (outcome) {
-            case RefreshOutcome.Refreshed refreshed -> new Next.At(now.plus(config.interval()), 0);
+            case RefreshOutcome.Refreshed refreshed ->
+                    new Next.At(latest(claimed.due().plus(config.interval()), now.plus(config.recent())), 0);
             case RefreshOutcome.Throttled throttled -> new Next.At(throttled.until(), Next.KEEP);
             case RefreshOutcome.Failed failed -> {
                 int failures = claimed.failures() + 1;
@@ -31,6 +37,10 @@ final class Rescheduling {
             }
             case RefreshOutcome.Gone gone -> new Next.Drop();
         };
+    }
+
+    private static Instant latest(Instant one, Instant other) {
+        return one.isAfter(other) ? one : other;
     }
 
     static Next abandoned(Instant now) {

@@ -8,7 +8,7 @@
  *       {@code finish} them. {@link tme.coalescing.refresh.Schedule#none()} for a server without Redis.</li>
  *   <li>{@link tme.coalescing.refresh.Refresher}: the worker loop on Vert.x timers, calling the caller's
  *       {@link tme.coalescing.refresh.Refresh} for each claimed name and rescheduling it by its
- *       {@link tme.coalescing.refresh.RefreshOutcome}: an interval later, at upstream's time when throttled, with
+ *       {@link tme.coalescing.refresh.RefreshOutcome}: an interval after it was due, at upstream's time when throttled, with
  *       a bounded backoff when failing, dropped when gone. {@link tme.coalescing.refresh.RefresherVerticle} is
  *       the role to deploy.</li>
  * </ul>

@@ -159,6 +159,25 @@ class RefresherTest {
     }
 
     @Test
+    void refreshed_isDueAnIntervalAfterItWasDue_notAfterItsLoadEnded() {
+        Await.result(api.register(List.of("durov", "slow_channel")));
+        Process process = process();
+        process.refresh().hangAll();
+        Future<Refresher.Round> round = process.refresher().tick();
+        Conditions.await("both refreshes started", () -> process.refresh().calls().size() == 2);
+        harness.clock.advance(Duration.ofSeconds(20)); // the loads take 20 s
+        process.refresh().release("durov", RefreshOutcome.refreshed());
+        harness.clock.advance(Duration.ofSeconds(50)); // and one of them longer than the interval
+        process.refresh().release("slow_channel", RefreshOutcome.refreshed());
+        Await.result(round);
+        Conditions.await("both rescheduled", () -> process.refresher().counters().get("refresh.in_flight") == 0);
+
+        assertEquals(start.plus(INTERVAL), harness.due("durov"), "every interval, however long the load: no drift");
+        assertEquals(start.plus(Duration.ofSeconds(100)), harness.due("slow_channel"),
+                "half an interval after its end: the claim skips a name loaded since");
+    }
+
+    @Test
     void throttled_movesTheDueTimeToUpstreamsTime_failuresUntouched() {
         Await.result(api.register(List.of("durov")));
         Process process = process();

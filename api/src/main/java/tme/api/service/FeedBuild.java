@@ -1,0 +1,84 @@
+package tme.api.service;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import tme.api.feed.ChannelPost;
+import tme.api.feed.FeedInfo;
+import tme.api.feed.RankedPost;
+import tme.api.feed.Ranking;
+import tme.api.feed.ReaderFeeds;
+import tme.api.problem.Problem;
+import tme.api.render.FeedJson;
+import tme.api.render.PageReader;
+import tme.scraper.model.ChannelPage;
+import tme.scraper.model.Channel;
+
+/**
+ * One feed built from its channels' latest pages as the cache answered them (CPU work: runs on the worker pool):
+ * each stored page read back into its model ({@link PageReader}), every post ranked ({@link Ranking}), the best
+ * {@code limit} written in the request's format. A channel that answered a problem is listed in {@code errors}
+ * (the JSON answer) and never fails the others.
+ *
+ * @param bytes     the answer, or null when a reader feed has no channel to show (then {@code refusal} says why)
+ * @param transientFailure whether some channel failed for a reason that passes (t.me down, throttled, shed), not
+ *                  because it does not exist: such a feed is kept only as long as the failure is remembered
+ * @param refusal   for a reader feed none of whose channels could be read, why (a passing failure first)
+ */
+record FeedBuild(byte[] bytes, boolean transientFailure, Problem refusal) {
+
+    static FeedBuild of(FeedRequest request, List<Answer> answers, Instant now) {
+        List<ChannelPage> pages = new ArrayList<>();
+        List<FeedJson.Error> errors = new ArrayList<>();
+        for (int i = 0; i < answers.size(); i++) {
+            String name = request.channels().get(i).value();
+            switch (answers.get(i)) {
+                case Answer.Cached ok when ok.status() == 200 -> pages.add(PageReader.body(ok.stored().raw()));
+                case Answer.Cached notFound -> errors.add(new FeedJson.Error(name, notFound.notFound()));
+                case Answer.Failure failure -> errors.add(new FeedJson.Error(name, failure.problem()));
+            }
+        }
+        boolean transientFailure = errors.stream()
+                .anyMatch(error -> !Problem.CHANNEL_NOT_FOUND.equals(error.problem().code()));
+        List<RankedPost> ranked = Ranking.rank(pages, now, request.limit());
+        if (request.format() == FeedFormat.JSON) {
+            return new FeedBuild(FeedJson.bytes(items(ranked), errors), transientFailure, null);
+        }
+        if (pages.isEmpty()) {
+            return new FeedBuild(null, transientFailure, refusal(errors));
+        }
+        List<Channel> channels = pages.stream().map(ChannelPage::channel).toList();
+        return new FeedBuild(ReaderFeeds.render(request.format().reader(), FeedInfo.of(channels, request.selfUrl()),
+                newestFirst(ranked)), transientFailure, null);
+    }
+
+    /** Why a reader feed has nothing to show: a passing failure first (worth retrying), else "not found". */
+    private static Problem refusal(List<FeedJson.Error> errors) {
+        return errors.stream().map(FeedJson.Error::problem)
+                .filter(problem -> !Problem.CHANNEL_NOT_FOUND.equals(problem.code()))
+                .findFirst().orElse(errors.getFirst().problem());
+    }
+
+    private static List<FeedJson.Item> items(List<RankedPost> ranked) {
+        return ranked.stream().map(post -> new FeedJson.Item(post.item().channel(), post.item().post(), post.score()))
+                .toList();
+    }
+
+    /**
+     * A reader feed lists the same posts as the JSON answer (the ranking's best {@code limit}), newest first, as
+     * feeds are read: a reader sorts by date anyway, and the file then changes only when the selection does, so its
+     * ETag holds across rebuilds while the scores drift with time.
+     */
+    private static List<ChannelPost> newestFirst(List<RankedPost> ranked) {
+        return ranked.stream().map(RankedPost::item)
+                .sorted(Comparator.comparingLong(FeedBuild::posted).reversed()
+                        .thenComparing(ChannelPost::channelName)
+                        .thenComparing(item -> item.post().id(), Comparator.reverseOrder()))
+                .toList();
+    }
+
+    private static long posted(ChannelPost item) {
+        return item.post().footer().date() == null ? Long.MIN_VALUE : item.post().footer().date().unix();
+    }
+}

@@ -1,0 +1,83 @@
+package tme.api.service;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.stream.Collectors;
+import tme.api.problem.InvalidInput;
+
+/**
+ * One feed as asked for, normalised: the same set of channels in any order or case, the same limit and format,
+ * is the same request, one cache entry and one build. The channels are 1 to 100 valid names (counted before
+ * duplicates are removed, as {@code /v1/previews} counts them), lower-cased, deduplicated and sorted.
+ *
+ * @param channels the channels, distinct and sorted
+ * @param limit    how many posts at most (1..{@value #MAX_LIMIT}, default {@value #DEFAULT_LIMIT})
+ * @param format   the JSON answer or a reader format
+ * @param origin   {@code scheme://host} the request came to, for a reader feed's own URL; empty for JSON, whose
+ *                 bytes never name it (so every host shares one JSON entry)
+ */
+public record FeedRequest(List<ChannelName> channels, int limit, FeedFormat format, String origin) {
+
+    public static final int DEFAULT_LIMIT = 100;
+    public static final int MAX_LIMIT = 500;
+
+    public FeedRequest {
+        channels = List.copyOf(channels);
+        origin = format == FeedFormat.JSON ? "" : origin;
+    }
+
+    /**
+     * The request for {@code names} (JSON strings or query values, validated here: a bad one is a 422 naming
+     * {@code channels[i]}), {@code limit} (a JSON number, a query string or null) and {@code format}.
+     */
+    public static FeedRequest of(List<?> names, Object limit, FeedFormat format, String origin) throws InvalidInput {
+        List<ChannelName> channels = ChannelNames.parse("channels", names).stream()
+                .distinct().sorted(java.util.Comparator.comparing(ChannelName::value)).toList();
+        return new FeedRequest(channels, limit(limit), format, origin);
+    }
+
+    /** {@code limit}: absent is {@value #DEFAULT_LIMIT}; a whole number in 1..{@value #MAX_LIMIT}, else 422. */
+    static int limit(Object raw) throws InvalidInput {
+        if (raw == null) {
+            return DEFAULT_LIMIT;
+        }
+        String text = raw instanceof Integer || raw instanceof Long ? raw.toString() : raw instanceof String s ? s : null;
+        if (text != null && !text.isEmpty() && text.length() <= 8 && text.chars().allMatch(Character::isDigit)) {
+            int value = Integer.parseInt(text);
+            if (value >= 1 && value <= MAX_LIMIT) {
+                return value;
+            }
+        }
+        throw Inputs.invalid("limit", "limit must be an integer from 1 to " + MAX_LIMIT + ": "
+                + (raw instanceof String s ? Inputs.quoted(s) : String.valueOf(raw)));
+    }
+
+    /** The channels' names, in order. */
+    public List<String> names() {
+        return channels.stream().map(ChannelName::value).toList();
+    }
+
+    /** The feed's own URL, in its normal form (what a reader feed's {@code self} link and id say). */
+    public String selfUrl() {
+        return origin + "/v1/feed?channels=" + String.join(",", names())
+                + (limit == DEFAULT_LIMIT ? "" : "&limit=" + limit) + "&format=" + format.wireName();
+    }
+
+    /**
+     * What the cache key says of the request: format and limit as they are, then a digest of the channels (and, for
+     * a reader feed, the origin), so 100 names make a key of fixed length. 128 bits of SHA-256: no two requests meet.
+     */
+    String keyPart() {
+        String what = origin + "|" + names().stream().collect(Collectors.joining(","));
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(what.getBytes(StandardCharsets.UTF_8));
+            return format.wireName() + ":" + limit + ":" + channels.size() + ":"
+                    + HexFormat.of().formatHex(digest, 0, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
+    }
+}

@@ -1,0 +1,115 @@
+package tme.api.service;
+
+import io.vertx.core.Future;
+import io.vertx.core.WorkerExecutor;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import tme.api.problem.Problem;
+import tme.api.render.ProblemJson;
+import tme.cache.Encoded;
+import tme.coalescing.CoalescingCache;
+import tme.coalescing.LoadContext;
+import tme.coalescing.Loaded;
+import tme.coalescing.Tolerance;
+import tme.coalescing.refresh.Schedule;
+import tme.redis.Counters;
+import tme.scraper.parse.ParserMode;
+
+/**
+ * The multi-channel feed ({@code /v1/feed}, GraphQL {@code feed}): every channel's latest page, ranked together.
+ *
+ * <ul>
+ *   <li>A feed is one cache entry keyed by its normalised request ({@link FeedRequest}): identical requests, in any
+ *       order or case, are built, ranked and rendered once (single-flight in a process, the lease across the fleet)
+ *       and answered from the entry for {@code builtFor} ({@code CACHE_TTL_LATEST}), with its ETag, like any other
+ *       answer; a feed with a channel that failed for a passing reason is kept only {@code UPSTREAM_ERROR_TTL}, as
+ *       long as that failure is remembered anyway.</li>
+ *   <li>A build reads each channel's latest page from the entry {@code /v1/body/<channel>} answers, judged by the
+ *       feed's own {@code pages} tolerance (fresh for {@code FEED_FRESH_TTL}, then served while one refresh runs,
+ *       up to {@code FEED_STALE_TTL}): a cold channel costs one t.me request, a warm one none. Its loads are one
+ *       flow at the upstream gate, at most {@code parallelism} at once.</li>
+ *   <li>Every request registers its channels with the refresh schedule, so refreshers keep them warm.</li>
+ * </ul>
+ */
+public final class FeedService {
+
+    /**
+     * How long things live.
+     *
+     * @param pages          how old a channel page the feed accepts ({@code FEED_FRESH_TTL}, {@code FEED_STALE_TTL})
+     * @param builtFor       how long a built feed is fresh ({@code CACHE_TTL_LATEST}: it is made of latest pages)
+     * @param afterFailureFor how long a feed with a passing failure in it is fresh ({@code UPSTREAM_ERROR_TTL})
+     * @param notFoundFor    how long a reader feed of channels that do not exist answers 404 ({@code CACHE_TTL_NOT_FOUND})
+     */
+    public record Times(Tolerance pages, Duration builtFor, Duration afterFailureFor, Duration notFoundFor) {}
+
+    private final ChannelService channels;
+    private final CoalescingCache cache;
+    private final Schedule schedule;
+    private final Keys keys;
+    private final Times times;
+    private final InstantSource clock;
+    private final WorkerExecutor workers;
+    private final int parallelism;
+    private final AtomicLong requestIds = new AtomicLong();
+    private final Counters<FeedCount> counts = new Counters<>(FeedCount.class, EnumSet.allOf(FeedCount.class));
+
+    /** Builds run on {@code workers}, each loading at most {@code parallelism} pages at once. */
+    public FeedService(ChannelService channels, CoalescingCache cache, Schedule schedule, ParserMode mode,
+                       Times times, InstantSource clock, WorkerExecutor workers, int parallelism) {
+        this.channels = channels;
+        this.cache = cache;
+        this.schedule = schedule;
+        this.keys = new Keys(mode);
+        this.times = times;
+        this.clock = clock;
+        this.workers = workers;
+        this.parallelism = parallelism;
+    }
+
+    /** The feed, built once for every identical request, its loads one flow of their own. */
+    public Future<Answer> feed(FeedRequest request) {
+        return feed(request, "feed#" + requestIds.incrementAndGet());
+    }
+
+    /** The feed, its loads part of {@code flow} (a GraphQL query's) when this request builds it. */
+    public Future<Answer> feed(FeedRequest request, String flow) {
+        counts.increment(FeedCount.REQUESTS);
+        // Registered before any load, so the schedule has the names when the loads say they loaded them (a load
+        // of a name not on the schedule leaves no trace). Costs a round trip only when this process has not told
+        // Redis of these names lately; a registration never fails (a lost one is repeated by the next request).
+        return schedule.register(request.names()).compose(registered -> ChannelService.answered(
+                cache.get(keys.feed(request), flow, context -> build(request, context))));
+    }
+
+    /** {@code feed.*} counters by metric name. */
+    public Map<String, Long> counters() {
+        return counts.snapshot();
+    }
+
+    private Future<Loaded> build(FeedRequest request, LoadContext context) {
+        counts.increment(FeedCount.BUILDS);
+        return Lanes.each(request.channels(), parallelism,
+                        channel -> channels.latest(channel, context.flow(), times.pages()),
+                        bug -> new Answer.Failure(Problem.internal()))
+                .compose(answers -> workers.executeBlocking(() -> stored(FeedBuild.of(request, answers,
+                        clock.instant()), answers), false));
+    }
+
+    private Loaded stored(FeedBuild built, List<Answer> answers) {
+        counts.add(FeedCount.CHANNEL_ERRORS, answers.stream()
+                .filter(answer -> !(answer instanceof Answer.Cached ok && ok.status() == 200)).count());
+        if (built.refusal() != null) {
+            Problem refusal = built.refusal();
+            return Problem.CHANNEL_NOT_FOUND.equals(refusal.code()) && !built.transientFailure()
+                    ? Loaded.value(ProblemJson.bytes(refusal), Answer.KIND_NOT_FOUND, times.notFoundFor())
+                    : Loaded.localFailure(new ProblemError(refusal));
+        }
+        return Loaded.value(Encoded.of(built.bytes()), Answer.KIND_OK,
+                built.transientFailure() ? times.afterFailureFor() : times.builtFor());
+    }
+}

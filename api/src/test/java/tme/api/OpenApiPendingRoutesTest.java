@@ -1,0 +1,134 @@
+package tme.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * FOR THE INTEGRATOR: validation cases for what the document describes ahead of the code, which other branches are
+ * adding: {@code POST} and {@code GET /v1/feed} (the feed, in JSON, Atom, RSS and JSON Feed), and the request
+ * pipeline's answers (429 {@code client_rate_limited} under {@code CLIENT_RATE}, {@code X-Request-Id},
+ * {@code Server-Timing}). Each case runs once its part is there; until then it is skipped, saying why (the route
+ * answers 404 {@code route_not_found}, no 429 comes, no {@code X-Request-Id}). Once both have landed, move these
+ * cases into {@link OpenApiValidationTest} (failing instead of skipping), empty
+ * {@code OpenApiRoutesTest.DOCUMENTED_AHEAD} and {@code OpenApiDocumentTest.CODES_AHEAD}, and make the document's
+ * {@code XRequestId} header required, so a part that goes missing fails again.
+ */
+class OpenApiPendingRoutesTest {
+
+    private TestServer server;
+    private Calls calls;
+    private ApiContract contract;
+
+    @BeforeEach
+    void start() {
+        server = new TestServer(Map.of());
+        calls = new Calls(server);
+        contract = ApiContract.servedBy(server);
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    @Test
+    void postFeed_postsAndAnErrorPerChannelThatFailed() {
+        HttpAnswer feed = checkedPost("{\"channels\":[\"durov\",\"zzqxnonexistent\"],\"limit\":5}");
+        assertEquals(200, feed.status(), feed.toString());
+        JsonObject answer = feed.json();
+        assertEquals(5, answer.getJsonArray("result").size(), feed.toString());
+        JsonArray errors = answer.getJsonArray("errors");
+        assertEquals("zzqxnonexistent", errors.getJsonObject(0).getString("channel"), feed.toString());
+        for (String refused : List.of("{}", "{\"channels\":[]}", "{\"channels\":[\"bad-name\"]}", "[\"durov\"]",
+                "not json")) {
+            assertEquals(422, checkedPost(refused).status(), refused);
+        }
+        assertEquals(413, checkedPost("{\"channels\":[\"" + "a".repeat(70_000) + "\"]}").status());
+    }
+
+    @Test
+    void getFeed_inEveryFormat_conditionalAndHead() {
+        for (String format : List.of("", "&format=json", "&format=atom", "&format=rss", "&format=jsonfeed")) {
+            String path = "/v1/feed?channels=durov,meduzalive&limit=5" + format;
+            HttpAnswer feed = checked("GET", path);
+            assertEquals(200, feed.status(), path + ": " + feed);
+            checked("HEAD", path);
+            feed.header("ETag").ifPresent(etag -> assertEquals(304, checked("GET", path, "If-None-Match", etag).status()));
+        }
+        assertEquals(422, checked("GET", "/v1/feed?channels=bad-name").status());
+        assertEquals(422, checked("GET", "/v1/feed?channels=durov&format=pdf").status());
+    }
+
+    @Test
+    void aClientOverItsRate_is429WithRetryAfter() {
+        // The limiter reads the server's clock: a test clock that stands still refills no token.
+        TestServer limited = new TestServer(Map.of("CLIENT_RATE", "1", "CLIENT_BURST", "1"),
+                new tme.redis.testing.TestClock(), null);
+        try {
+            Calls limitedCalls = new Calls(limited);
+            limitedCalls.get("/v1/nothing");
+            HttpAnswer refused = limitedCalls.get("/v1/body/durov");
+            if (refused.status() != 429) {
+                skip("no 429 with CLIENT_RATE=1: the per-client limit has not landed");
+            }
+            contract.validate("GET", "/v1/body/durov", refused);
+            contract.validate("HEAD", "/v1/post/durov/1", limitedCalls.head("/v1/post/durov/1"));
+            assertEquals(0, limited.tme.totalHits());
+        } finally {
+            limited.close();
+        }
+    }
+
+    @Test
+    void everyAnswer_carriesItsRequestId_andAMissItsTimings() {
+        HttpAnswer miss = calls.get("/v1/body/durov", "X-Request-Id", "report-42");
+        if (miss.header("X-Request-Id").isEmpty()) {
+            skip("no X-Request-Id on answers: the request pipeline has not landed");
+        }
+        assertEquals("report-42", miss.header("X-Request-Id").orElseThrow());
+        assertTrue(miss.header("Server-Timing").orElseThrow().contains("upstream;dur="), miss.toString());
+        contract.validate("GET", "/v1/body/durov", miss);
+        for (String path : List.of("/v1/body/durov", "/v1/nothing", "/healthz", "/openapi.json", "/v1/body/ab")) {
+            HttpAnswer answer = calls.get(path);
+            assertTrue(answer.header("X-Request-Id").isPresent(), path + ": " + answer);
+            contract.validate("GET", path, answer);
+        }
+    }
+
+    /** Sends, skips the test if the route is not there yet, validates. */
+    private HttpAnswer checked(String method, String path, String... headers) {
+        HttpAnswer answer = Codings.decoded(calls.send(method, path, null, null, headers));
+        skipUnlessServed(method, path, answer);
+        contract.validate(method, path, answer);
+        return answer;
+    }
+
+    private HttpAnswer checkedPost(String body) {
+        HttpAnswer answer = calls.post("/v1/feed", "application/json", body);
+        skipUnlessServed("POST", "/v1/feed", answer);
+        contract.validate("POST", "/v1/feed", answer);
+        return answer;
+    }
+
+    private static void skipUnlessServed(String method, String path, HttpAnswer answer) {
+        boolean missing = answer.status() == 404 && (answer.body().length == 0
+                || "route_not_found".equals(answer.json().getString("code")));
+        if (missing) {
+            skip(method + " " + path + " answers 404 route_not_found: its route has not landed");
+        }
+    }
+
+    private static void skip(String why) {
+        System.out.println("OpenApiPendingRoutesTest skipped: " + why);
+        Assumptions.abort(why);
+    }
+}

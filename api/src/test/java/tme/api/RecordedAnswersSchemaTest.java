@@ -1,0 +1,124 @@
+package tme.api;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tme.api.render.JsonRender;
+import tme.scraper.model.ChannelPage;
+import tme.scraper.model.ChannelPreview;
+import tme.scraper.model.Content;
+import tme.scraper.model.Entity;
+import tme.scraper.model.EntityType;
+import tme.scraper.model.Footer;
+import tme.scraper.model.InlineButton;
+import tme.scraper.model.Media;
+import tme.scraper.model.MorePage;
+import tme.scraper.model.Post;
+import tme.scraper.model.Reaction;
+import tme.scraper.model.Text;
+import tme.scraper.parse.ChannelPageParser;
+import tme.scraper.parse.MoreParser;
+import tme.scraper.parse.Parsed;
+import tme.scraper.parse.ParserMode;
+import tme.scraper.parse.PreviewParser;
+import tme.scraper.testing.Fixtures;
+
+/**
+ * Every recorded page and message fragment renders, in both parser modes, to JSON the document's schemas describe
+ * ({@code Body}, {@code More}, {@code Post}, {@code Preview}): the fragments hold the shapes the fake t.me's channel
+ * pages do not (polls, voice, stickers, locations, round videos, service messages, replies, forwards), and a
+ * constructed post holds those no recording has (an inline keyboard, an emoji reaction, an unsupported block, a
+ * webm sticker, a {@code pre} with its language).
+ */
+class RecordedAnswersSchemaTest {
+
+    private static Vertx vertx;
+    private static ApiContract contract;
+
+    @BeforeAll
+    static void load() {
+        vertx = Vertx.vertx();
+        try (InputStream in = RecordedAnswersSchemaTest.class.getClassLoader().getResourceAsStream("openapi.json")) {
+            contract = ApiContract.of(vertx, new JsonObject(new String(in.readAllBytes(), StandardCharsets.UTF_8)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @AfterAll
+    static void close() {
+        TestServer.await(vertx.close());
+    }
+
+    @Test
+    void channelPages_andEachOfTheirPosts_areBodiesAndPosts() {
+        int pages = 0;
+        for (String name : Fixtures.names("s-")) {
+            for (ParserMode mode : ParserMode.values()) {
+                if (ChannelPageParser.parse(Fixtures.read(name), mode) instanceof Parsed.Ok<ChannelPage> ok) {
+                    pages++;
+                    contract.validateSchema("Body", json(JsonRender.body(ok.value())), name + " " + mode);
+                    for (Post post : ok.value().posts()) {
+                        contract.validateSchema("Post", json(JsonRender.post(post)), name + " post " + post.id());
+                    }
+                }
+            }
+        }
+        assertTrue(pages >= 8, pages + " pages parsed");
+    }
+
+    @Test
+    void messageFragments_areMorePages() {
+        int fragments = 0;
+        for (String name : Stream.of("frag-", "embed-").flatMap(prefix -> Fixtures.names(prefix).stream()).toList()) {
+            for (ParserMode mode : ParserMode.values()) {
+                if (MoreParser.parse(Fixtures.read(name), mode) instanceof Parsed.Ok<MorePage> ok) {
+                    fragments++;
+                    contract.validateSchema("More", json(JsonRender.more(ok.value())), name + " " + mode);
+                }
+            }
+        }
+        assertTrue(fragments >= 60, fragments + " fragments parsed");
+    }
+
+    @Test
+    void profileCards_arePreviews() {
+        for (String name : Fixtures.names("preview-")) {
+            if (PreviewParser.parse(Fixtures.read(name)) instanceof Parsed.Ok<ChannelPreview> ok) {
+                contract.validateSchema("Preview", json(JsonRender.preview(ok.value())), name);
+            }
+        }
+    }
+
+    @Test
+    void shapesNoRecordingHas_arePosts() {
+        Text text = new Text("print(1) 😀", "<pre class=\"language-python\">print(1)</pre> …", List.of(
+                new Entity(EntityType.PRE, 0, 8, null, "python", null),
+                new Entity(EntityType.CUSTOM_EMOJI, 9, 2, "https://t.me/i/emoji/1.webp", null, "5368324170671202286")));
+        Content content = new Content(text,
+                List.of(new Media.Unsupported("https://t.me/durov/489"),
+                        new Media.Sticker(Media.Sticker.Format.WEBM, "https://x.org/s.webm", "https://x.org/s.webp")),
+                null,
+                List.of(new InlineButton("Open", "https://example.com/"), new InlineButton("Chat", "tg://resolve?x")),
+                null, null,
+                List.of(new Reaction.Emoji("👍", "https://telegram.org/img/emoji/40/F09F918D.png", "12K"),
+                        new Reaction.CustomEmoji("5368324170671202286", null, null, "3"), new Reaction.Paid("7")),
+                null);
+        contract.validateSchema("Post", json(JsonRender.post(new Post(9, "token", content, Footer.EMPTY, null))),
+                "a constructed post");
+    }
+
+    private static Object json(byte[] bytes) {
+        return io.vertx.core.json.Json.decodeValue(io.vertx.core.buffer.Buffer.buffer(bytes));
+    }
+}

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# CPU per hit, user and system apart: nginx serving a file, a bare Vert.x server (tme.bench.floor.BareVertxMain:
+# the framework's floor) and tme-api, all on the same 66 KB hot answer, one worker / event loop each, in turns.
+# Each figure is the serving process's CPU (utime, stime from /proc/<pid>/stat) over a wrk run divided by the
+# requests it answered: unlike req/s it hardly depends on what else the machine runs, so it holds on a busy machine.
+#
+#   mvn -B -DskipTests package && bench/load/cpu.sh
+#
+# Settings: DURATION=5s ROUNDS=2 CONNECTIONS=64 WARMUP=2 (warm-up runs per server). Needs wrk, nginx, curl, ss.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+SCRIPT=cpu.sh
+DURATION=${DURATION:-5s}
+ROUNDS=${ROUNDS:-2}
+CONNECTIONS=${CONNECTIONS:-64}
+WARMUP=${WARMUP:-2}
+JAVA=${JAVA:-${JAVA_HOME:+$JAVA_HOME/bin/}java}
+JAVA_OPTS=${JAVA_OPTS:--Xms256m -Xmx512m --enable-native-access=ALL-UNNAMED}
+API_JAR=api/target/tme-api.jar
+BENCH_JAR=bench/target/benchmarks.jar
+source bench/load/lib/common.sh
+[[ -f "$API_JAR" && -f "$BENCH_JAR" ]] || die "missing $API_JAR or $BENCH_JAR: run mvn -B -DskipTests package first"
+
+start_fake 0
+start_api tme EVENT_LOOPS=1 ACCESS_LOG=false CACHE_TTL_LATEST=10m
+await_apis
+TME="http://127.0.0.1:${API_PORTS[0]}/v1/body/durov"
+mkdir -p "$WORK/html" && chmod 755 "$WORK" "$WORK/html"
+curl -fsS -o "$WORK/html/durov.json" "$TME"
+chmod 644 "$WORK/html/durov.json"
+next_port; BARE_PORT=$PORT
+"$JAVA" $JAVA_OPTS -cp "$BENCH_JAR" tme.bench.floor.BareVertxMain "$BARE_PORT" "$WORK/html/durov.json" \
+  >"$WORK/bare.log" 2>&1 &
+PIDS+=($!); BARE_PID=$!
+await_http "http://127.0.0.1:$BARE_PORT/" "$BARE_PID"
+next_port; NGINX_PORT=$PORT
+cat >"$WORK/nginx.conf" <<NG
+worker_processes 1; daemon off; error_log $WORK/nginx-error.log; pid $WORK/nginx.pid;
+events { worker_connections 1024; }
+http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 1000000;
+  server { listen 127.0.0.1:$NGINX_PORT; root $WORK/html; default_type application/json; } }
+NG
+nginx -c "$WORK/nginx.conf" &
+PIDS+=($!)
+await_http "http://127.0.0.1:$NGINX_PORT/durov.json" "$!"
+NGINX_WORKER=$(pgrep -P "$(cat "$WORK/nginx.pid")" | head -1)
+[[ "$(curl -s -o /dev/null -w '%{size_download}' "http://127.0.0.1:$NGINX_PORT/durov.json")" == \
+   "$(stat -c %s "$WORK/html/durov.json")" ]] || die "nginx does not serve the whole file"
+
+ticks() { awk '{ print $14, $15 }' "/proc/$1/stat"; }
+HZ=$(getconf CLK_TCK)
+measure() { # $1: name, $2: pid, $3: URL
+  local u0 s0 u1 s1 out requests
+  read -r u0 s0 < <(ticks "$2")
+  out=$(wrk -t 1 -c "$CONNECTIONS" -d "$DURATION" "$3")
+  read -r u1 s1 < <(ticks "$2")
+  requests=$(awk '/requests in/ { print $1 }' <<<"$out")
+  awk -v n="$1" -v r="$requests" -v u=$((u1 - u0)) -v s=$((s1 - s0)) -v hz="$HZ" -v rps="$(awk '/Requests\/sec/ { print $2 }' <<<"$out")" \
+    'BEGIN { printf "| %s | %d | %.1f | %.1f | %.1f | %.0f |\n", n, r, u * 1e6 / hz / r, s * 1e6 / hz / r, (u + s) * 1e6 / hz / r, rps }'
+}
+for _ in $(seq 1 "$WARMUP"); do
+  for url in "$TME" "http://127.0.0.1:$BARE_PORT/"; do wrk -t 1 -c "$CONNECTIONS" -d "$DURATION" "$url" >/dev/null; done
+done
+echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); body $(stat -c %s "$WORK/html/durov.json") bytes"
+echo "| server | requests | user µs/req | system µs/req | total µs/req | req/s |"
+echo "|---|---|---|---|---|---|"
+for _ in $(seq 1 "$ROUNDS"); do
+  measure "nginx 1 worker" "$NGINX_WORKER" "http://127.0.0.1:$NGINX_PORT/durov.json"
+  measure "bare Vert.x, 1 loop" "$BARE_PID" "http://127.0.0.1:$BARE_PORT/"
+  measure "tme-api, EVENT_LOOPS=1" "${API_PIDS[0]}" "$TME"
+done
+nginx -c "$WORK/nginx.conf" -s stop 2>/dev/null || true
