@@ -79,6 +79,8 @@ class RefresherFleetTest {
         assertTrue(oneMetrics.count(REFRESHED) > 0 && twoMetrics.count(REFRESHED) > 0,
                 "both refreshers worked: " + oneMetrics.count(REFRESHED) + " and "
                         + twoMetrics.count(REFRESHED));
+        System.out.printf("refresher fleet: refreshes split %d / %d%n", oneMetrics.count(REFRESHED),
+                twoMetrics.count(REFRESHED));
 
         HttpResponse<String> feed = b.get("/v1/feed?channels=" + String.join(",", CHANNELS) + "&limit=7");
         assertEquals(200, feed.statusCode());

@@ -12,12 +12,13 @@ import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import tme.redis.Counters;
 
 /**
- * One refresher worker: every {@code tick} it claims due names from the {@link Schedule} (as many as it has room
+ * One refresher worker: about every {@code tick} it claims due names from the {@link Schedule} (as many as it has room
  * for), refreshes each through {@link Refresh} and reschedules it by outcome ({@link Rescheduling}). It never
  * sleeps: Vert.x timers drive it and every step is a future. Any number of workers share one schedule; the claim
  * script gives each due name to one of them.
@@ -71,10 +72,29 @@ public final class Refresher {
         this.lag = new LagHistogram(clock);
     }
 
-    /** Starts ticking every {@code tick} (the first tick at once); call it on the context that should run it. */
+    /**
+     * Starts ticking about every {@code tick} (the first tick at once); call it on the context that should run it.
+     * Each wait is drawn from half to one and a half ticks: names are due at a fixed rate, so with periodic ticks the
+     * worker whose tick phase came first after a name's due time would win that name every round, and a second
+     * refresher would idle beside one doing all the work.
+     */
     public void start() {
-        timerId = vertx.setPeriodic(0, Math.max(1, config.tick().toMillis()), id -> tick()
-                .onFailure(bug -> LOG.log(System.Logger.Level.ERROR, "refresher tick failed", bug)));
+        tickAfter(0);
+    }
+
+    private void tickAfter(long delayMillis) {
+        timerId = vertx.setTimer(Math.max(1, delayMillis), id -> {
+            if (stopping) {
+                return;
+            }
+            tick().onFailure(bug -> LOG.log(System.Logger.Level.ERROR, "refresher tick failed", bug));
+            tickAfter(jitteredTickMillis());
+        });
+    }
+
+    private long jitteredTickMillis() {
+        long tick = Math.max(1, config.tick().toMillis());
+        return tick / 2 + ThreadLocalRandom.current().nextLong(tick + 1);
     }
 
     /** Claims what there is room for and refreshes it; does nothing while stopping or while a claim runs. */
