@@ -38,6 +38,10 @@ class GraphiQLTest {
                 assertEquals(200, served.statusCode(), asset);
                 assertTrue(served.body().length() > 1_000, asset + " is " + served.body().length() + " characters");
             }
+            HttpResponse<String> head = server.send(server.request("/graphiql/")
+                    .method("HEAD", java.net.http.HttpRequest.BodyPublishers.noBody()).build());
+            assertEquals(405, head.statusCode());
+            assertEquals("GET", head.headers().firstValue("Allow").orElseThrow(), "what GraphiQL's router answers");
             assertEquals(0, server.tme.totalHits());
         }
     }

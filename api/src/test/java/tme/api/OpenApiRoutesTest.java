@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -23,12 +22,6 @@ class OpenApiRoutesTest {
     static final Map<Pattern, String> UNDOCUMENTED = Map.of(
             Pattern.compile("(GET|HEAD) /docs/.+"), "the docs page's initializer and the webjar's script, styles, icons",
             Pattern.compile("GET /graphiql/.+"), "GraphiQL's own router (vertx-web-graphql): its files and index.html");
-
-    /**
-     * Documented ahead of their routes, which another branch is adding (the feed). Served or not, the test passes;
-     * the integrator drops an entry once its route has landed, so it is held to the rule again.
-     */
-    static final Set<String> DOCUMENTED_AHEAD = Set.of();
 
     private static TestServer server;
     private static Set<String> served;
@@ -59,11 +52,6 @@ class OpenApiRoutesTest {
     void everyDocumentedOperation_isServed() {
         Set<String> unserved = new TreeSet<>(documented);
         unserved.removeAll(served);
-        Set<String> ahead = unserved.stream().filter(DOCUMENTED_AHEAD::contains).collect(Collectors.toCollection(TreeSet::new));
-        unserved.removeAll(ahead);
-        if (!ahead.isEmpty()) {
-            System.out.println("OpenApiRoutesTest: documented ahead of their routes, not served yet: " + ahead);
-        }
         assertEquals(Set.of(), unserved, "in openapi.json, yet the router does not serve them; served: " + served);
     }
 
@@ -72,9 +60,6 @@ class OpenApiRoutesTest {
         for (Pattern pattern : UNDOCUMENTED.keySet()) {
             assertTrue(served.stream().anyMatch(route -> pattern.matcher(route).matches()),
                     pattern + " (" + UNDOCUMENTED.get(pattern) + ") matches no served route: drop it");
-        }
-        for (String route : DOCUMENTED_AHEAD) {
-            assertTrue(documented.contains(route), route + " is no longer documented: drop it from DOCUMENTED_AHEAD");
         }
     }
 }

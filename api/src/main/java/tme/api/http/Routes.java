@@ -151,6 +151,9 @@ public final class Routes {
         if (path.equals("/v1/feed") || path.equals("/v1/feed/")) {
             return "GET, HEAD, POST";
         }
+        if (path.startsWith("/graphiql")) {
+            return "GET"; // GraphiQL's own router answers GET only
+        }
         return path.startsWith("/graphql") ? "GET, POST" : "GET, HEAD";
     }
 
