@@ -62,6 +62,7 @@ class GraphQLSharingTest {
 
         assertEquals("upstream", rest.headers().firstValue("X-Cache").orElseThrow());
         assertOneLoad(route);
+        assertDecodedCopyHeld(rest);
         assertSameAsRest(graphql, TestServer.json(rest), "answer");
     }
 
@@ -73,6 +74,7 @@ class GraphQLSharingTest {
 
         assertEquals("L1", rest.headers().firstValue("X-Cache").orElseThrow(), "REST serves the entry GraphQL's load stored");
         assertOneLoad(route);
+        assertDecodedCopyHeld(rest);
         assertSameAsRest(graphql, TestServer.json(rest), "answer");
     }
 
@@ -113,6 +115,15 @@ class GraphQLSharingTest {
         assertEquals(1, server.tme.totalHits());
         assertEquals(1, Fleet.metric(server, "tme_coalescing_loads_total"));
         assertEquals(1, Fleet.metric(server, "tme_graphql_decoded_total"));
+    }
+
+    /** The one decoded copy is accounted at 3 bytes of heap per byte of the answer's JSON, plus its entry's 160. */
+    private void assertDecodedCopyHeld(HttpResponse<String> rest) {
+        long expected = 3L * rest.body().getBytes(java.nio.charset.StandardCharsets.UTF_8).length + 160;
+        // Caffeine weighs an async entry once its decoding completes, in its own maintenance: awaited, not raced.
+        FleetAwait.until("the decoded copy is weighed", () -> Fleet.metric(server,
+                "tme_graphql_decoded_copies_bytes") == expected, () -> "held " + Fleet.metric(server,
+                "tme_graphql_decoded_copies_bytes") + ", expected " + expected);
     }
 
     /**

@@ -58,6 +58,15 @@ final class DecodedCopies {
         return Future.fromCompletionStage(copy);
     }
 
+    /** The heap the kept copies are accounted for, against the bound ({@code MEMORY_CACHE_DECODED_MB}). */
+    long weightedBytes() {
+        if (copies == null) {
+            return 0;
+        }
+        return copies.synchronous().policy().eviction()
+                .map(eviction -> eviction.weightedSize().orElse(0)).orElse(0L);
+    }
+
     /** The heap a decoded copy of {@code stored} is accounted for. */
     static int weight(Stored stored) {
         long weight = (long) stored.rawSize() * BYTES_PER_JSON_BYTE + ENTRY_OVERHEAD;

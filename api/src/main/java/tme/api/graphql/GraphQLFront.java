@@ -43,11 +43,13 @@ public final class GraphQLFront {
     private final PreviewBatches batches;
     private final Counters<Count> counts;
     private final ParserOptions parserOptions;
+    private final DecodedCopies copies;
     private final AtomicLong queries = new AtomicLong();
 
     private GraphQLFront(GraphQL graphQL, GraphQLConfig config, InstantSource clock, PreviewBatches batches,
-                         Counters<Count> counts) {
+                         Counters<Count> counts, DecodedCopies copies) {
         this.clock = clock;
+        this.copies = copies;
         this.batches = batches;
         this.counts = counts;
         this.parserOptions = ParserOptions.getDefaultOperationParserOptions().transform(
@@ -59,14 +61,15 @@ public final class GraphQLFront {
     public static GraphQLFront create(ChannelService channels, PreviewsService previews, FeedService feeds,
                                       GraphQLConfig config, InstantSource clock, WorkerExecutor workers) {
         Counters<Count> counts = new Counters<>(Count.class, EnumSet.allOf(Count.class));
-        Fetchers fetchers = new Fetchers(channels, feeds,
-                DecodedCopies.bounded(config.decodedMb() * 1024L * 1024L, workers, counts));
+        DecodedCopies copies = DecodedCopies.bounded(config.decodedMb() * 1024L * 1024L, workers, counts);
+        Fetchers fetchers = new Fetchers(channels, feeds, copies);
         GraphQL graphQL = GraphQL.newGraphQL(schema(fetchers))
                 .instrumentation(new ChainedInstrumentation(List.of(new DepthLimit(config.maxDepth(), counts),
                         new CostLimit(config.maxCost(), counts), new ErrorCodes(counts))))
                 .defaultDataFetcherExceptionHandler(new FetcherFailures())
                 .build();
-        return new GraphQLFront(graphQL, config, clock, new PreviewBatches(previews, counts), counts);
+        return new GraphQLFront(graphQL, config, clock, new PreviewBatches(previews, counts), counts,
+                copies);
     }
 
     /**
@@ -83,9 +86,11 @@ public final class GraphQLFront {
         handler.handle(ctx);
     }
 
-    /** The counters by metric name ({@code graphql.*}). */
+    /** The counters by metric name ({@code graphql.*}), and the heap the decoded copies hold. */
     public Map<String, Long> counters() {
-        return counts.snapshot();
+        Map<String, Long> all = new java.util.TreeMap<>(counts.snapshot());
+        all.put("graphql.decoded_bytes", copies.weightedBytes());
+        return all;
     }
 
     /** Each request's own state: one flow for all its loads, a DataLoader for its previews, the size limit. */

@@ -1,6 +1,7 @@
 package tme.api.metrics;
 
 import static tme.api.metrics.MeterRow.counter;
+import static tme.api.metrics.MeterRow.gauge;
 
 import io.micrometer.core.instrument.Tags;
 import java.util.List;
@@ -23,6 +24,8 @@ final class GraphQLMeters {
                 counter("tme.graphql.preview_batches", "Batches of previews one query level asked for at once",
                         Tags.empty(), "graphql.preview_batches"),
                 counter("tme.graphql.decoded", "Stored answers decoded for GraphQL (once per value while"
-                        + " MEMORY_CACHE_DECODED_MB keeps copies)", Tags.empty(), "graphql.decoded"));
+                        + " MEMORY_CACHE_DECODED_MB keeps copies)", Tags.empty(), "graphql.decoded"),
+                gauge("tme.graphql.decoded.copies", "Heap the decoded answers GraphQL keeps hold, against"
+                        + " MEMORY_CACHE_DECODED_MB", Tags.empty(), "graphql.decoded_bytes").inBytes());
     }
 }
