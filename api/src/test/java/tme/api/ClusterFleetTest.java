@@ -8,13 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tme.api.FleetClient.Reply;
-import tme.redis.testing.RedisCluster;
+import tme.redis.testing.RedisClusterTestBase;
 import tme.redis.testing.RedisServer;
 
 /**
@@ -23,28 +20,12 @@ import tme.redis.testing.RedisServer;
  * cooldown after one 429 and share one budget; and the scripts keep running when every node's script cache is
  * emptied. Nothing ever falls back to local work: every script's keys live in one slot, on the node it went to.
  */
-class ClusterFleetTest {
+class ClusterFleetTest extends RedisClusterTestBase {
 
     static final int REQUESTS_EACH = 100;
-    static RedisCluster cluster;
 
     ClusterFleet fleet;
     final FleetClient client = new FleetClient();
-
-    @BeforeAll
-    static void startCluster() {
-        cluster = RedisCluster.start();
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        cluster.close();
-    }
-
-    @BeforeEach
-    void emptyCluster() {
-        cluster.flushAll();
-    }
 
     @AfterEach
     void stop() {

@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tme.api.FleetClient.Reply;
 
@@ -21,27 +20,16 @@ import tme.api.FleetClient.Reply;
  * Single-flight in one server, end to end: real HTTP clients, the production server, the fake t.me counting hits.
  * The fake holds the upstream request until every client is in (the server's counters say so), then lets it go.
  */
-class CoalescingBurstTest {
+class CoalescingBurstTest extends ServerTestBase {
 
     static final int CLIENTS = 1000;
-
-    // The upstream request is held until every client is in, which on two busy cores can take longer than the
-    // tests' usual 2s timeout: the load must not time out while we hold it.
-    final TestServer server = new TestServer(Map.of("TELEGRAM_TIMEOUT", "30s"));
-    final FleetClient client = new FleetClient();
-
-    @AfterEach
-    void stop() {
-        client.close();
-        server.close();
-    }
 
     @Test
     void body_thousandConcurrentMisses_reachTmeOnce_andAllGetTheSameBytes() {
         server.tme.holdRequests();
         List<CompletableFuture<Reply>> burst = client.burst(server, "/v1/body/durov", CLIENTS);
         FleetAwait.held(server.tme, 1);
-        awaitJoined("tme_coalescing_joins_total", CLIENTS - 1);
+        awaitMetric("tme_coalescing_joins_total", CLIENTS - 1);
 
         server.tme.release();
 
@@ -68,7 +56,7 @@ class CoalescingBurstTest {
         CompletableFuture<Reply> post = client.get(server, "/v1/post/durov/495");
         CompletableFuture<Reply> body = client.get(server, "/v1/body/durov?position=495");
         FleetAwait.held(server.tme, 1);
-        awaitJoined("tme_pages_joins_total", 1); // two cache keys, one page load
+        awaitMetric("tme_pages_joins_total", 1); // two cache keys, one page load
 
         server.tme.release();
 
@@ -98,7 +86,7 @@ class CoalescingBurstTest {
         for (int i = 0; i < leaving; i++) {
             leavers.add(client.send(server, "/v1/body/durov"));
         }
-        awaitJoined("tme_coalescing_joins_total", staying + leaving);
+        awaitMetric("tme_coalescing_joins_total", staying + leaving);
         leavers.forEach(leaver -> leaver.cancel(true)); // these give up too, mid-wait: their connections close
 
         server.tme.release();
@@ -111,10 +99,5 @@ class CoalescingBurstTest {
         assertEquals("L1", server.get("/v1/body/durov").headers().firstValue("X-Cache").orElseThrow(),
                 "the load the leaver started was stored");
         assertEquals(1, server.tme.totalHits());
-    }
-
-    private void awaitJoined(String metric, long joined) {
-        FleetAwait.until(metric + " = " + joined, () -> Fleet.metric(server, metric) == joined,
-                () -> Fleet.metrics(server).toString());
     }
 }

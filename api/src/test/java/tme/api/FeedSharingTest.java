@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tme.api.FleetClient.Reply;
 
@@ -18,19 +17,9 @@ import tme.api.FleetClient.Reply;
  * one build, ranking and rendering, and over cold channels one t.me request each. The fake holds t.me's answers
  * until every client waits (the server's counters say so), then lets them go. One server, no Redis.
  */
-class FeedSharingTest {
+class FeedSharingTest extends ServerTestBase {
 
     static final int CLIENTS = 1000;
-
-    // Held loads must not time out while the burst arrives on two busy cores.
-    final TestServer server = new TestServer(Map.of("TELEGRAM_TIMEOUT", "30s"));
-    final FleetClient client = new FleetClient();
-
-    @AfterEach
-    void stop() {
-        client.close();
-        server.close();
-    }
 
     @Test
     void thousandConcurrentIdenticalFeeds_overThreeColdChannels_exactlyThreeTmeRequests_oneBuild() {
@@ -78,10 +67,5 @@ class FeedSharingTest {
         assertEquals("L1", later.headers().firstValue("X-Cache").orElseThrow());
         assertTrue(later.headers().firstValue("ETag").isPresent());
         assertEquals(1L, Fleet.metric(server, "tme_feed_builds_total"), Duration.ofSeconds(10) + " fresh: no second build");
-    }
-
-    private void awaitMetric(String metric, long value) {
-        FleetAwait.until(metric + " = " + value, () -> Fleet.metric(server, metric) == value,
-                () -> Fleet.metrics(server).toString());
     }
 }

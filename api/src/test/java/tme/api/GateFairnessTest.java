@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tme.api.FleetClient.Reply;
 
@@ -20,19 +19,14 @@ import tme.api.FleetClient.Reply;
  * one flow; a body request arriving after it is another, and gets a slot within a few round trips instead of
  * waiting behind the whole batch (60 / 4 x 200 ms = 3 s).
  */
-class GateFairnessTest {
+class GateFairnessTest extends ServerTestBase {
 
     static final int CHANNELS = 60;
     static final Duration LATENCY = Duration.ofMillis(200);
 
-    final TestServer server = new TestServer(Map.of("TELEGRAM_MAX_CONCURRENCY", "4", "TELEGRAM_RATE", "100",
-            "TELEGRAM_BURST", "100", "TELEGRAM_TIMEOUT", "30s"));
-    final FleetClient client = new FleetClient();
-
-    @AfterEach
-    void stop() {
-        client.close();
-        server.close();
+    GateFairnessTest() {
+        super(Map.of("TELEGRAM_MAX_CONCURRENCY", "4", "TELEGRAM_RATE", "100", "TELEGRAM_BURST", "100",
+                "TELEGRAM_TIMEOUT", "30s"));
     }
 
     @Test

@@ -3,15 +3,12 @@ package tme.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.json.schema.OutputUnit;
 import io.vertx.json.schema.SchemaRepository;
 import io.vertx.openapi.contract.OpenAPIVersion;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.nio.file.Files;
@@ -25,8 +22,6 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tme.api.problem.InvalidInput;
 import tme.api.problem.Problem;
@@ -40,25 +35,7 @@ import tme.scraper.model.EntityType;
  * (the problem codes {@link Problem} makes, the input types' rules, the entity types) and with {@code docs/api.md}
  * (its routes, their error statuses, each code's status).
  */
-class OpenApiDocumentTest {
-
-    private static Vertx vertx;
-    private static JsonObject document;
-
-    @BeforeAll
-    static void read() {
-        vertx = Vertx.vertx();
-        try (InputStream in = OpenApiDocumentTest.class.getClassLoader().getResourceAsStream("openapi.json")) {
-            document = new JsonObject(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    @AfterAll
-    static void close() {
-        TestServer.await(vertx.close());
-    }
+class OpenApiDocumentTest extends WrittenDocumentTestBase {
 
     @Test
     void document_isValidOpenApi31_andEveryReferenceResolves() {

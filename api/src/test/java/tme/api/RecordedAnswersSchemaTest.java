@@ -2,15 +2,8 @@ package tme.api;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.vertx.core.Vertx;
-import io.vertx.core.json.JsonObject;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tme.api.render.JsonRender;
@@ -40,24 +33,14 @@ import tme.scraper.testing.Fixtures;
  * constructed post holds those no recording has (an inline keyboard, an emoji reaction, an unsupported block, a
  * webm sticker, a {@code pre} with its language).
  */
-class RecordedAnswersSchemaTest {
+class RecordedAnswersSchemaTest extends WrittenDocumentTestBase {
 
-    private static Vertx vertx;
     private static ApiContract contract;
 
+    /** Runs after {@link #readDocument()}: JUnit calls a superclass's {@code @BeforeAll} methods first. */
     @BeforeAll
-    static void load() {
-        vertx = Vertx.vertx();
-        try (InputStream in = RecordedAnswersSchemaTest.class.getClassLoader().getResourceAsStream("openapi.json")) {
-            contract = ApiContract.of(vertx, new JsonObject(new String(in.readAllBytes(), StandardCharsets.UTF_8)));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    @AfterAll
-    static void close() {
-        TestServer.await(vertx.close());
+    static void loadContract() {
+        contract = ApiContract.of(vertx, document);
     }
 
     @Test

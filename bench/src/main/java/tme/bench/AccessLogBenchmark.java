@@ -4,17 +4,12 @@ import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpHeaders;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 import tme.api.http.AccessLogBenchAccess;
 
 /**
@@ -32,13 +27,9 @@ import tme.api.http.AccessLogBenchAccess;
  * <p>Run: {@code java -jar bench/target/benchmarks.jar AccessLogBenchmark -f 1 -wi 3 -i 5}
  * ({@code -prof gc} for the bytes each allocates).
  */
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
 @State(Scope.Thread)
-public class AccessLogBenchmark {
+public class AccessLogBenchmark extends AverageTimeBenchmark {
 
     AccessLogBenchAccess log;
     MultiMap headers;

@@ -9,18 +9,13 @@ import java.time.Instant;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 import tme.api.graphql.GraphQLBenchAccess;
 import tme.cache.Stored;
 
@@ -38,13 +33,9 @@ import tme.cache.Stored;
  *
  * <p>Run: {@code java -jar bench/target/benchmarks.jar GraphQLHitBenchmark -f 1 -wi 3 -i 5}
  */
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
 @State(Scope.Benchmark)
-public class GraphQLHitBenchmark {
+public class GraphQLHitBenchmark extends AverageTimeBenchmark {
 
     static final String SMALL_QUERY = "{ body(channel: \"durov\") { channel { title { string } }"
             + " content { posts { id footer { date { unix } } } } } }";

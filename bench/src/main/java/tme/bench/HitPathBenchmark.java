@@ -7,18 +7,13 @@ import io.vertx.core.buffer.Buffer;
 import java.util.function.Function;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 import tme.api.http.BenchAccess;
 import tme.cache.Stored;
 import tme.cache.TwoLevelCache;
@@ -46,13 +41,9 @@ import tme.coalescing.Result;
  *
  * <p>Run: {@code java -jar bench/target/benchmarks.jar HitPathBenchmark -f 1 -wi 3 -i 5}
  */
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
 @State(Scope.Benchmark)
-public class HitPathBenchmark {
+public class HitPathBenchmark extends AverageTimeBenchmark {
 
     static final String KEY = "tme:v1:full:body:durov:0";
 

@@ -2,17 +2,12 @@ package tme.bench;
 
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 import tme.cache.TwoLevelCache;
 
 /**
@@ -25,13 +20,9 @@ import tme.cache.TwoLevelCache;
  *
  * <p>Run: {@code java -jar bench/target/benchmarks.jar HitPathZipfBenchmark -f 1 -wi 3 -i 5}
  */
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
 @State(Scope.Benchmark)
-public class HitPathZipfBenchmark {
+public class HitPathZipfBenchmark extends AverageTimeBenchmark {
 
     /** Replayed draws: long enough that the sequence does not itself sit in L1d. */
     private static final int DRAWS = 1 << 16;

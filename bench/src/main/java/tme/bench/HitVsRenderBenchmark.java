@@ -3,17 +3,12 @@ package tme.bench;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 import tme.api.render.JsonRender;
 import tme.cache.Encoded;
 import tme.cache.TwoLevelCache;
@@ -39,13 +34,9 @@ import java.util.function.Function;
  *
  * <p>Run: {@code java -jar bench/target/benchmarks.jar HitVsRenderBenchmark -f 1 -wi 3 -i 5}
  */
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
 @State(Scope.Benchmark)
-public class HitVsRenderBenchmark {
+public class HitVsRenderBenchmark extends AverageTimeBenchmark {
 
     @Param({"DUROV", "LARGE"})
     public Page page;

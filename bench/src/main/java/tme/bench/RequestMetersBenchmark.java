@@ -5,15 +5,10 @@ import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpHeaders;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 import tme.api.metrics.MetricsBenchAccess;
 
 /**
@@ -32,13 +27,9 @@ import tme.api.metrics.MetricsBenchAccess;
  * <p>Run: {@code java -jar bench/target/benchmarks.jar RequestMetersBenchmark -f 1 -wi 3 -i 5}
  * (add {@code -t 2} to record from two threads at once, as two event loops do).
  */
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
 @State(Scope.Benchmark)
-public class RequestMetersBenchmark {
+public class RequestMetersBenchmark extends AverageTimeBenchmark {
 
     static final String BODY = "/v1/body/:channel";
     static final String[] ROUTES = {BODY, "/v1/post/:channel/:id", "/v1/preview/:channel"};

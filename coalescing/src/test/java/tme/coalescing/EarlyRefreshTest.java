@@ -10,28 +10,16 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.EnumSet;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tme.cache.Stored;
-import tme.redis.testing.RedisServer;
-import tme.redis.testing.TestClock;
 
 /** Refresh ahead of expiry on the test clock, over a real redis-server. */
-class EarlyRefreshTest {
+class EarlyRefreshTest extends TwoNodesTestBase {
 
-    static final String KEY = "tme:v1:full:body:durov:0";
     static final Duration FRESH_FOR = Duration.ofSeconds(10);
 
-    final RedisServer redis = RedisServer.start();
-    final TestClock clock = new TestClock();
-    final Node a = Node.sharing(redis, clock);
-    final Node b = Node.sharing(redis, clock);
-    final CountingLoader loader = CountingLoader.answering("{\"v\":1}", FRESH_FOR);
-
-    @AfterEach
-    void stop() {
-        List.of(a, b).forEach(Node::close);
-        redis.close();
+    EarlyRefreshTest() {
+        super(FRESH_FOR);
     }
 
     static Instant refreshAt(Stored stored) {

@@ -5,30 +5,17 @@ import static tme.coalescing.Results.found;
 import static tme.coalescing.Results.text;
 
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tme.cache.testing.Await;
-import tme.redis.testing.RedisServer;
-import tme.redis.testing.TestClock;
 
 /** {@link CoalescingCache#refresh}: a refresher's load of a key, fresh or not, at background priority. */
-class RefreshNowTest {
+class RefreshNowTest extends TwoNodesTestBase {
 
-    static final String KEY = "tme:v1:full:body:durov:0";
     static final Duration FRESH_FOR = Duration.ofSeconds(60);
 
-    final RedisServer redis = RedisServer.start();
-    final TestClock clock = new TestClock();
-    final Node a = Node.sharing(redis, clock);
-    final Node b = Node.sharing(redis, clock);
-    final CountingLoader loader = CountingLoader.answering("{\"v\":1}", FRESH_FOR);
-
-    @AfterEach
-    void stop() {
-        List.of(a, b).forEach(Node::close);
-        redis.close();
+    RefreshNowTest() {
+        super(FRESH_FOR);
     }
 
     @Test

@@ -15,12 +15,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tme.redis.testing.RedisCluster;
+import tme.redis.testing.RedisClusterTestBase;
 import tme.redis.testing.RedisServer;
 import tme.redis.testing.TestClock;
 
@@ -29,32 +28,21 @@ import tme.redis.testing.TestClock;
  * their keys' slot, whichever seed the client started from; a script cache emptied on every node costs nothing
  * (EVAL, never EVALSHA); and a small pool under a burst spanning the client's slot-map reloads never wedges.
  */
-class RedisLinkClusterTest {
+class RedisLinkClusterTest extends RedisClusterTestBase {
 
     /** {@code redis.call('SET', KEYS[1], ARGV[1])}, touching one key: runs on the node of that key. */
     static final String SET_AND_ECHO = "redis.call('SET', KEYS[1], ARGV[1]) return ARGV[1]";
 
-    static RedisCluster cluster;
     /** One key per node, in node order. */
     static List<String> keyPerNode;
 
     final Vertx vertx = Vertx.vertx();
     RedisLink link;
 
+    /** After {@link #startCluster()}: JUnit calls a superclass's {@code @BeforeAll} methods first. */
     @BeforeAll
-    static void startCluster() {
-        cluster = RedisCluster.start();
+    static void findKeyPerNode() {
         keyPerNode = keysOnEveryNode(cluster);
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        cluster.close();
-    }
-
-    @BeforeEach
-    void emptyCluster() {
-        cluster.flushAll();
     }
 
     @AfterEach

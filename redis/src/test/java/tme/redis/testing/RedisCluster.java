@@ -17,7 +17,8 @@ import java.util.stream.IntStream;
  * A real Redis Cluster on loopback: {@code masters} {@code redis-server --cluster-enabled yes} processes on free
  * ports, joined by {@code redis-cli --cluster create ... --cluster-replicas 0}, and ready once every node reports
  * {@code cluster_state:ok} with all 16384 slots served (polled until a deadline, never a fixed sleep). Start it
- * once per test class (forming a cluster takes a second or two) and {@link #flushAll()} between tests.
+ * once per test class (forming a cluster takes a second or two) and {@link #flushAll()} between tests, as a
+ * {@link RedisClusterTestBase} does.
  */
 public final class RedisCluster implements AutoCloseable {
 
