@@ -45,6 +45,8 @@ import tme.scraper.parse.ParserMode;
  *                           {@code TELEGRAM_BURST}, {@code TELEGRAM_LOCAL_RATE}, {@code TELEGRAM_LOCAL_BURST})
  * @param graphql            the GraphQL front end's limits, GraphiQL and decoded copies ({@code GRAPHQL_*},
  *                           {@code GRAPHIQL}, {@code MEMORY_CACHE_DECODED_MB})
+ * @param docs               whether {@code /openapi.json}, Swagger UI at {@code /docs} and the {@code /} redirect are
+ *                           served ({@code DISABLE_DOCS}, as the prior art names it: true hides them, 404)
  * @param shutdownDrain      how long a stopping server keeps serving with {@code /readyz} at 503, so load balancers
  *                           take it out of rotation first ({@code SHUTDOWN_DRAIN}, default 0s)
  * @param role               what this process does ({@code ROLE}: api, the default, or refresher, which needs Redis)
@@ -59,7 +61,7 @@ public record Config(
         CacheConfig cache, Ttls ttls, double earlyRefreshWindow, boolean sharedCoalescing, int rawCopiesMaxMb,
         Duration errorTtl, int maxWaiting, int eventLoops, boolean nativeTransport,
         Optional<java.nio.file.Path> bodyFilesDir, SlotsConfig slots, ThrottleConfig throttle,
-        GraphQLConfig graphql, Duration shutdownDrain, Role role, RefreshConfig refresh, Tolerance feedPages,
+        GraphQLConfig graphql, boolean docs, Duration shutdownDrain, Role role, RefreshConfig refresh, Tolerance feedPages,
         RequestsConfig requests) {
 
     public static Config fromEnv(Map<String, String> env) {
@@ -84,6 +86,7 @@ public record Config(
                 slots(in),
                 throttle(in),
                 graphql(in),
+                !in.flag("DISABLE_DOCS", false),
                 in.nonNegativeDuration("SHUTDOWN_DRAIN", Duration.ZERO),
                 role(in, cache),
                 RefreshSettings.fromEnv(in),

@@ -195,7 +195,7 @@ public final class Main {
         Optional<BodyFiles> files = BodyFiles.under(config.bodyFilesDir(), copiesMaxBytes, parsers);
         files.ifPresent(made -> onClose(vertx, made));
         Function<Vertx, Router> routers = Routes.routers(channels, previews, feeds, telemetry,
-                new Routes.GraphQL(graphql::handle, config.graphql().graphiql()), clock, copiesMaxBytes, parsers,
+                new Routes.GraphQL(graphql::handle, config.graphql().graphiql()), config.docs(), clock, copiesMaxBytes, parsers,
                 files, requests);
         return serve(vertx, config.port(), config.eventLoops(), routers, loops, requests.invalidRequests())
                 .map(server -> running(server, readiness, config));

@@ -75,6 +75,17 @@ class ConfigTest {
     }
 
     @Test
+    void disableDocs_asThePriorArtReadIt() {
+        assertEquals(true, Config.fromEnv(Map.of()).docs());
+        assertEquals(false, Config.fromEnv(Map.of("DISABLE_DOCS", "1")).docs());
+        assertEquals(false, Config.fromEnv(Map.of("DISABLE_DOCS", "true")).docs());
+        assertEquals(true, Config.fromEnv(Map.of("DISABLE_DOCS", "0")).docs());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Config.fromEnv(Map.of("DISABLE_DOCS", "yes")));
+        assertEquals("Invalid configuration: DISABLE_DOCS must be true or false: yes", e.getMessage());
+    }
+
+    @Test
     void graphql_defaultsAndSettings() {
         assertEquals(new GraphQLConfig(8, 100, 2_000, true, 64), Config.fromEnv(Map.of()).graphql());
         assertEquals(new GraphQLConfig(5, 30, 500, false, 0), Config.fromEnv(Map.of("GRAPHQL_MAX_DEPTH", "5",

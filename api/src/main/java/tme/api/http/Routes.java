@@ -34,17 +34,19 @@ public final class Routes {
      * The production routers, one per event loop, over one set of handlers: every loop shares the services and the
      * decompressed and gzip copies (a copy made for one loop's client serves every loop's), each bounded by
      * {@code copiesMaxBytes}; gzip copies are made on {@code workers}; large identity bodies go from {@code files}.
-     * Every request passes {@code requests} first (its id, its log line, the client limit).
+     * Every request passes {@code requests} first (its id, its log line, the client limit). {@code docs}: whether
+     * the document and Swagger UI are served.
      */
     public static Function<Vertx, Router> routers(ChannelService channels, PreviewsService previews, FeedService feeds,
-                                                 Telemetry telemetry, GraphQL graphql, InstantSource clock,
+                                                 Telemetry telemetry, GraphQL graphql, boolean docs,
+                                                 InstantSource clock,
                                                  long copiesMaxBytes, WorkerExecutor workers,
                                                  java.util.Optional<BodyFiles> files, RequestPipeline requests) {
         Responses responses = new Responses(clock, copiesMaxBytes, workers, files);
         telemetry.gather(responses::counters);
         Handlers h = new Handlers(channels, previews, feeds, responses);
         OpsHandlers ops = new OpsHandlers(telemetry, workers);
-        return vertx -> router(vertx, h, ops, telemetry, graphql, requests);
+        return vertx -> router(vertx, h, ops, telemetry, graphql, docs, requests);
     }
 
     /**
@@ -76,7 +78,7 @@ public final class Routes {
      * and access log line, then CORS, then the per-client limit (after CORS, so a 429 carries its headers).
      */
     private static Router router(Vertx vertx, Handlers h, OpsHandlers ops, Telemetry telemetry, GraphQL graphql,
-                                 RequestPipeline requests) {
+                                 boolean docs, RequestPipeline requests) {
         Router router = Router.router(vertx);
         router.route().handler(telemetry.timing(router));
         router.route().handler(requests.start(vertx, router));
@@ -93,9 +95,9 @@ public final class Routes {
         read(router, "/v1/feed").handler(h::feed);
         json(router.post("/v1/feed")).handler(h::feedPost);
         graphql(router, vertx, graphql);
-        read(router, "/openapi.json").handler(ApiDocs.shared()::document);
-        router.route(ApiDocs.DOCS + "*").subRouter(ApiDocs.shared().router(vertx));
-        read(router, "/").handler(ApiDocs::home);
+        if (docs) {
+            docs(router, vertx);
+        }
         router.route().failureHandler(Routes::failure);
         router.errorHandler(404, ctx -> Responses.problem(ctx, Problem.routeNotFound(ctx.request().path())));
         router.errorHandler(405, Routes::methodNotAllowed);
@@ -117,6 +119,13 @@ public final class Routes {
                     .setGraphQLWSEnabled(false);
             router.route("/graphiql*").subRouter(GraphiQLHandler.create(vertx, options).router());
         }
+    }
+
+    /** The document, Swagger UI over it, and {@code /} sending a browser there; all off with {@code DISABLE_DOCS}. */
+    private static void docs(Router router, Vertx vertx) {
+        read(router, "/openapi.json").handler(ApiDocs.shared()::document);
+        router.route(ApiDocs.DOCS + "*").subRouter(ApiDocs.shared().router(vertx));
+        read(router, "/").handler(ApiDocs::home);
     }
 
     /** A route reading a JSON body of at most {@link #MAX_BODY_BYTES}. */

@@ -138,7 +138,9 @@ class SlotsTest {
     void readerLeavingAtItsDeadline_letsWaitingBackgroundHaveTheSlot() {
         harness = new SlotsHarness(4, 16);
         harness.users("a", 3);
-        Future<SlotGrant> capped = harness.ask(LoadContext.user("k", "a"), Duration.ofMillis(5), "a4");
+        // Deadlines run on real timers: long enough that the refresh is queued behind the reader before it passes
+        // (5 ms was not, on two busy cores), short enough to keep the test quick.
+        Future<SlotGrant> capped = harness.ask(LoadContext.user("k", "a"), Duration.ofMillis(300), "a4");
         Future<SlotGrant> refresh = harness.background("x", "x1");
         waiting(refresh);
 
