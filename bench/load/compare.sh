@@ -30,8 +30,7 @@
 #   OPEN_LOOP_SHARE=50 OPEN_LOOP_RATE (fixed rate instead) OPEN_LOOP_CONNECTIONS=64 OPEN_LOOP_TIMEOUT=2s
 #   STALL_DURATION=$DURATION MISS_CONNECTIONS=256 MISS_RETRY_AFTER=1 MAX_WAITING_REQUESTS=8 MISS_WARMUP=5s
 #   LOOPS=2 LOOPS_THREADS=2  FLEET=3 BURST=1000  TTL=2s TTL_WINDOWS=5 TTL_RATE=3000
-#   SERVER_ENV: more environment for every server, NAME=value separated by spaces (BODY_FILES_DIR=/dev/shm: large
-#   identity answers sent with sendfile from files on a tmpfs, as nginx sends them)
+#   SERVER_ENV: more environment for every server, NAME=value separated by spaces (e.g. EVENT_LOOPS=1)
 #   QUICK=1: a smoke run of about 2 minutes (DURATION=3s WARMUP=1s ZIPF_KEYS=50 MISS_WARMUP=0 TTL_WINDOWS=3);
 #   any setting given explicitly still wins. JAVA_OPTS for the servers (default -Xms256m -Xmx512m).
 set -euo pipefail

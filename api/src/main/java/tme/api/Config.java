@@ -31,13 +31,10 @@ import tme.scraper.parse.ParserMode;
  * @param ttls               freshness per kind of answer ({@code CACHE_TTL_*})
  * @param earlyRefreshWindow last fraction of freshness in which entries are refreshed ahead ({@code EARLY_REFRESH_WINDOW})
  * @param sharedCoalescing   whether processes coordinate loads through Redis leases ({@code SHARED_COALESCING})
- * @param rawCopiesMaxMb     memory for decompressed copies of hot answers, for clients without zstd
- *                           ({@code MEMORY_CACHE_RAW_MB}; 0 decompresses every response)
+ * @param rawCopiesMaxMb     memory per coding (identity, zstd, gzip) for the off-heap copies hits write as they are
+ *                           ({@code MEMORY_CACHE_RAW_MB}; 0 keeps none: every response decompresses or gzips again)
  * @param eventLoops         HTTP server instances, one per event loop ({@code EVENT_LOOPS}, default the cores)
  * @param nativeTransport    epoll where it loads, else NIO ({@code NATIVE_TRANSPORT}, default true; false: NIO)
- * @param bodyFilesDir       a memory file system (e.g. {@code /dev/shm}) for the files large identity answers are
- *                           sent from with sendfile ({@code BODY_FILES_DIR}, default {@code off}: from memory,
- *                           which costs less here, see docs/performance.md), bounded by {@code MEMORY_CACHE_RAW_MB}
  * @param slots              the upstream gate's fair slots ({@code TELEGRAM_MAX_CONCURRENCY}, {@code UPSTREAM_QUEUE_LIMIT})
  * @param errorTtl           how long a failed load is remembered per key ({@code UPSTREAM_ERROR_TTL}, 2s)
  * @param maxWaiting         requests waiting for upstream work at most ({@code MAX_WAITING_REQUESTS}, 4096)
@@ -60,7 +57,7 @@ public record Config(
         int port, URI telegramBaseUrl, Duration telegramTimeout, ParserMode parserMode, int parseWorkers,
         CacheConfig cache, Ttls ttls, double earlyRefreshWindow, boolean sharedCoalescing, int rawCopiesMaxMb,
         Duration errorTtl, int maxWaiting, int eventLoops, boolean nativeTransport,
-        Optional<java.nio.file.Path> bodyFilesDir, SlotsConfig slots, ThrottleConfig throttle,
+        SlotsConfig slots, ThrottleConfig throttle,
         GraphQLConfig graphql, boolean docs, Duration shutdownDrain, Role role, RefreshConfig refresh, Tolerance feedPages,
         RequestsConfig requests) {
 
@@ -82,7 +79,6 @@ public record Config(
                 in.integer("MAX_WAITING_REQUESTS", CoalescingConfig.DEFAULT_MAX_WAITING, 1, 1_000_000),
                 in.integer("EVENT_LOOPS", Runtime.getRuntime().availableProcessors(), 1, 256),
                 in.flag("NATIVE_TRANSPORT", true),
-                in.optionalDirectory("BODY_FILES_DIR", "off"),
                 slots(in),
                 throttle(in),
                 graphql(in),

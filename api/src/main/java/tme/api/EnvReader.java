@@ -135,20 +135,6 @@ final class EnvReader {
         return fallback;
     }
 
-    /** An absolute directory path, or empty when the value is {@code off}. */
-    Optional<java.nio.file.Path> optionalDirectory(String name, String fallback) {
-        String raw = value(name) == null ? fallback : value(name);
-        if (raw.equalsIgnoreCase("off")) {
-            return Optional.empty();
-        }
-        java.nio.file.Path path = java.nio.file.Path.of(raw);
-        if (!path.isAbsolute()) {
-            problems.add(name + " must be an absolute directory path or off: " + raw);
-            return Optional.empty();
-        }
-        return Optional.of(path);
-    }
-
     /** Runs a constructor that validates (e.g. a record of another module), turning its complaint into a problem. */
     <T> T checked(java.util.function.Supplier<T> build, T fallback) {
         try {

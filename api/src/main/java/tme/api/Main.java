@@ -24,7 +24,6 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import tme.api.graphql.GraphQLFront;
 import tme.api.http.AccessLog;
-import tme.api.http.BodyFiles;
 import tme.api.http.RequestPipeline;
 import tme.api.http.Routes;
 import tme.api.metrics.Readiness;
@@ -118,18 +117,25 @@ public final class Main {
     public record Running(HttpServer server, Readiness readiness, Duration drain) {
 
         /**
-         * What SIGTERM does: not ready from now on, serving on for {@code drain}, then Vert.x closes, which undeploys
-         * every {@link ApiVerticle} (each lets requests in flight finish for up to {@link #SHUTDOWN_GRACE}) and closes
-         * Redis, the t.me connections and the worker pool.
+         * What SIGTERM does: not ready from now on, serving on for {@code drain}, then every verticle is undeployed
+         * (each {@link ApiVerticle} lets requests in flight finish for up to {@link #SHUTDOWN_GRACE}, the refresher
+         * hands its names back), and only then Vert.x closes, running the close hooks (the access log, the metrics)
+         * and closing Redis, the t.me connections and the worker pool. Undeployed first because {@code
+         * Vertx.close()} runs its close hooks before it undeploys: the log would stop while requests still end.
          */
         public Future<Void> stop(Vertx vertx) {
             readiness.stopping();
-            if (!drain.isPositive()) {
-                return vertx.close();
-            }
             Promise<Void> drained = Promise.promise();
-            vertx.setTimer(drain.toMillis(), id -> drained.complete());
-            return drained.future().compose(done -> vertx.close());
+            if (drain.isPositive()) {
+                vertx.setTimer(drain.toMillis(), id -> drained.complete());
+            } else {
+                drained.complete();
+            }
+            return drained.future().compose(done -> undeployAll(vertx)).eventually(vertx::close);
+        }
+
+        private static Future<Void> undeployAll(Vertx vertx) {
+            return Future.join(vertx.deploymentIDs().stream().map(vertx::undeploy).toList()).mapEmpty();
         }
     }
 
@@ -192,11 +198,9 @@ public final class Main {
                     .map(server -> running(server, readiness, config));
         }
         long copiesMaxBytes = config.rawCopiesMaxMb() * 1024L * 1024L;
-        Optional<BodyFiles> files = BodyFiles.under(config.bodyFilesDir(), copiesMaxBytes, parsers);
-        files.ifPresent(made -> onClose(vertx, made));
         Function<Vertx, Router> routers = Routes.routers(channels, previews, feeds, telemetry,
-                new Routes.GraphQL(graphql::handle, config.graphql().graphiql()), config.docs(), clock, copiesMaxBytes, parsers,
-                files, requests);
+                new Routes.GraphQL(graphql::handle, config.graphql().graphiql()), config.docs(), clock, copiesMaxBytes,
+                parsers, requests);
         return serve(vertx, config.port(), config.eventLoops(), routers, loops, requests.invalidRequests())
                 .map(server -> running(server, readiness, config));
     }
@@ -207,7 +211,10 @@ public final class Main {
         return new Running(server, readiness, config.shutdownDrain());
     }
 
-    /** Closes {@code resource} when Vert.x closes (after the servers stopped: SIGTERM, a test's end). */
+    /**
+     * Closes {@code resource} when Vert.x closes. {@link Running#stop} undeploys the servers before that; a bare
+     * {@code vertx.close()} runs this hook first, while requests may still end.
+     */
     private static void onClose(Vertx vertx, AutoCloseable resource) {
         ((VertxInternal) vertx).addCloseHook(closed -> {
             try {

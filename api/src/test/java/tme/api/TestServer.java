@@ -143,6 +143,6 @@ final class TestServer implements AutoCloseable {
         if (ownsFake) {
             tme.close();
         }
-        await(vertx.close());
+        await(running.stop(vertx)); // as SIGTERM does: the servers stop before the access log and metrics close
     }
 }

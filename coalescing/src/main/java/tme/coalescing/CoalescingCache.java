@@ -141,8 +141,15 @@ public final class CoalescingCache {
                 return Future.succeededFuture(new Result.Found(hit.stored(), hit.level() == Level.L1 ? Source.L1 : Source.L2));
             }
             Optional<Stored> previous = lookup instanceof Lookup.Hit hit ? Optional.of(hit.stored()) : Optional.empty();
-            parts.counts().increment(Count.REFRESHES_STARTED);
-            return flights.run(key, () -> start(new LoadContext(key, flow, Priority.BACKGROUND, previous), loader));
+            // Counted inside the flight: a refresh that joins one already running here starts nothing.
+            return flights.run(key, () -> {
+                parts.counts().increment(Count.REFRESHES_STARTED);
+                return start(new LoadContext(key, flow, Priority.BACKGROUND, previous), loader).andThen(done -> {
+                    if (!(done.succeeded() && done.result() instanceof Result.Found)) {
+                        parts.counts().increment(Count.REFRESHES_FAILED);
+                    }
+                });
+            });
         });
     }
 

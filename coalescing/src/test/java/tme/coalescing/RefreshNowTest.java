@@ -64,6 +64,25 @@ class RefreshNowTest extends TwoNodesTestBase {
     }
 
     @Test
+    void twoRefreshesAtOnce_shareOneLoad_countedAsOneStarted_andAFailedOneCountedFailed() {
+        found(a.get(KEY, loader));
+        loader.hold();
+        var one = a.coalescing.refresh(KEY, "durov", loader);
+        var two = a.coalescing.refresh(KEY, "durov", loader);
+        loader.release();
+
+        assertEquals(found(one).value(), found(two).value());
+        assertEquals(2, loader.calls(), "the first read, then one refresh for both");
+        assertEquals(1L, a.count("coalescing.refreshes.started"), "the second joined, it started nothing");
+        assertEquals(0L, a.count("coalescing.refreshes.failed"));
+
+        loader.answer(Loaded.localFailure(new TestFailure("{\"code\":\"upstream_unavailable\"}")));
+        assertEquals(Result.Failed.class, Await.result(a.coalescing.refresh(KEY, "durov", loader)).getClass());
+        assertEquals(2L, a.count("coalescing.refreshes.started"));
+        assertEquals(1L, a.count("coalescing.refreshes.failed"));
+    }
+
+    @Test
     void keyThatFailedAMomentAgo_answersThatFailure_withoutALoad() {
         loader.answer(Loaded.localFailure(new TestFailure("{\"code\":\"upstream_unavailable\"}")));
         Result first = Await.result(a.get(KEY, loader));

@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import io.vertx.core.Future;
 import io.vertx.core.WorkerExecutor;
 import java.util.concurrent.CompletableFuture;
+import tme.api.memory.Weights;
 import tme.cache.Stored;
 import tme.redis.Counters;
 
@@ -42,6 +43,7 @@ final class DecodedCopies {
     /** Copies bounded to {@code maxBytes} of heap, decoded on {@code workers}; 0 keeps none. */
     static DecodedCopies bounded(long maxBytes, WorkerExecutor workers, Counters<Count> counts) {
         return new DecodedCopies(maxBytes <= 0 ? null : Caffeine.newBuilder()
+                .executor(Runnable::run) // upkeep on the caller's thread: no pool thread woken from an event loop
                 .weakKeys()
                 .maximumWeight(maxBytes)
                 .<Stored, Object>weigher((stored, tree) -> weight(stored))
@@ -60,11 +62,7 @@ final class DecodedCopies {
 
     /** The heap the kept copies are accounted for, against the bound ({@code MEMORY_CACHE_DECODED_MB}). */
     long weightedBytes() {
-        if (copies == null) {
-            return 0;
-        }
-        return copies.synchronous().policy().eviction()
-                .map(eviction -> eviction.weightedSize().orElse(0)).orElse(0L);
+        return copies == null ? 0 : Weights.of(copies.synchronous());
     }
 
     /** The heap a decoded copy of {@code stored} is accounted for. */

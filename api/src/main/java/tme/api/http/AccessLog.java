@@ -123,8 +123,9 @@ public final class AccessLog implements AutoCloseable {
     }
 
     /**
-     * Writes what is queued and stops the writer, waiting for it up to a second (a stuck sink keeps it). Called once
-     * the servers have stopped (a Vert.x close hook), so no loop adds to its buffer while it is handed over here.
+     * Writes what is queued and stops the writer, waiting for it up to a second (a stuck sink keeps it). Called by a
+     * Vert.x close hook after {@code Main.Running.stop} undeployed the servers, so no loop adds to its buffer while
+     * it is handed over here.
      */
     @Override
     public void close() {

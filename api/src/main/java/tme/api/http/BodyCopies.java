@@ -6,6 +6,7 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.internal.buffer.BufferInternal;
 import java.nio.ByteBuffer;
 import java.util.function.Function;
+import tme.api.memory.Weights;
 import tme.cache.Stored;
 
 /**

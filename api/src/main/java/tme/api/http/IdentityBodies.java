@@ -2,15 +2,12 @@ package tme.api.http;
 
 import io.vertx.core.WorkerExecutor;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.RoutingContext;
-import java.util.Optional;
 import tme.cache.Stored;
 
 /**
- * Writes the uncompressed JSON of a hit, the cheapest way there is for its size and state: a large body from its
- * file with {@code sendfile(2)} ({@link BodyFiles}), else from its off-heap copy ({@link BodyCopies}); the first
- * answer of a large compressed value is decompressed on the worker pool, not on the event loop.
+ * Writes the uncompressed JSON of a hit from its off-heap copy ({@link BodyCopies}); the first answer of a large
+ * compressed value is decompressed on the worker pool, not on the event loop.
  */
 final class IdentityBodies {
 
@@ -18,33 +15,20 @@ final class IdentityBodies {
     static final int DECOMPRESS_INLINE_MAX = 16 * 1024;
 
     private final BodyCopies copies;
-    private final Optional<BodyFiles> files;
     private final WorkerExecutor workers;
 
-    IdentityBodies(BodyCopies copies, Optional<BodyFiles> files, WorkerExecutor workers) {
+    IdentityBodies(BodyCopies copies, WorkerExecutor workers) {
         this.copies = copies;
-        this.files = files;
         this.workers = workers;
     }
 
-    /** Bytes held for identity answers: the off-heap copies, and the files on the memory file system. */
+    /** Bytes held for identity answers: the off-heap copies. */
     long copiesBytes() {
         return copies.weightedBytes();
     }
 
-    long filesBytes() {
-        return files.map(BodyFiles::weightedBytes).orElse(0L);
-    }
-
     /** Ends {@code ctx}'s response (status and headers set) with the identity bytes of {@code stored}. */
     void send(RoutingContext ctx, Stored stored) {
-        if (stored.rawSize() >= BodyFiles.MIN_BYTES && ctx.request().method() != HttpMethod.HEAD && files.isPresent()) {
-            BodyFile file = files.get().retained(stored);
-            if (file != null) {
-                sendFile(ctx, file);
-                return;
-            }
-        }
         Buffer ready = copies.ready(stored);
         if (ready != null) {
             Responses.end(ctx, ready);
@@ -52,16 +36,6 @@ final class IdentityBodies {
             Responses.end(ctx, copies.of(stored));
         } else {
             decompressOnWorker(ctx, stored);
-        }
-    }
-
-    /** The file goes to the socket from the kernel's pages; the response holds it until the last byte is sent. */
-    private static void sendFile(RoutingContext ctx, BodyFile file) {
-        try {
-            ctx.response().sendFile(file.channel(), 0, file.length()).onComplete(sent -> file.release());
-        } catch (RuntimeException e) {
-            file.release();
-            throw e;
         }
     }
 

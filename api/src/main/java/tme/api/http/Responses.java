@@ -43,25 +43,24 @@ final class Responses {
     private final ValueHeaders valueHeaders = new ValueHeaders();
 
     /**
-     * Each coding's copies bounded to {@code copiesMaxBytes}; gzip copies, decompressions of large values and body
-     * files made on {@code workers}; large identity bodies sent from {@code files} once written there.
+     * Each coding's copies bounded to {@code copiesMaxBytes}; gzip copies and decompressions of large values made on
+     * {@code workers}.
      */
-    Responses(InstantSource clock, long copiesMaxBytes, WorkerExecutor workers, Optional<BodyFiles> files) {
+    Responses(InstantSource clock, long copiesMaxBytes, WorkerExecutor workers) {
         this.clock = clock;
-        this.identity = new IdentityBodies(BodyCopies.bounded(copiesMaxBytes, Stored::raw), files, workers);
+        this.identity = new IdentityBodies(BodyCopies.bounded(copiesMaxBytes, Stored::raw), workers);
         this.zstd = BodyCopies.bounded(copiesMaxBytes, Stored::payload);
         this.gzip = GzipCopies.bounded(copiesMaxBytes, workers);
     }
 
     /**
-     * The memory the hit path's copies hold, by coding, for /metrics ({@code http.copies.<coding>_bytes}, and
-     * {@code http.body_files_bytes} on the memory file system); each weighs against {@code MEMORY_CACHE_RAW_MB}.
+     * The memory the hit path's copies hold, by coding, for /metrics ({@code http.copies.<coding>_bytes}); each
+     * weighs against {@code MEMORY_CACHE_RAW_MB}.
      */
     Map<String, Long> counters() {
         return Map.of("http.copies.identity_bytes", identity.copiesBytes(),
                 "http.copies.zstd_bytes", zstd.weightedBytes(),
-                "http.copies.gzip_bytes", gzip.weightedBytes(),
-                "http.body_files_bytes", identity.filesBytes());
+                "http.copies.gzip_bytes", gzip.weightedBytes());
     }
 
     /** Sends whatever the service answered; a failed future is a bug and becomes a 500 via the failure handler. */

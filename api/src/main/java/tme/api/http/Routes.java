@@ -33,7 +33,7 @@ public final class Routes {
     /**
      * The production routers, one per event loop, over one set of handlers: every loop shares the services and the
      * decompressed and gzip copies (a copy made for one loop's client serves every loop's), each bounded by
-     * {@code copiesMaxBytes}; gzip copies are made on {@code workers}; large identity bodies go from {@code files}.
+     * {@code copiesMaxBytes}; gzip copies are made on {@code workers}.
      * Every request passes {@code requests} first (its id, its log line, the client limit). {@code docs}: whether
      * the document and Swagger UI are served.
      */
@@ -41,8 +41,8 @@ public final class Routes {
                                                  Telemetry telemetry, GraphQL graphql, boolean docs,
                                                  InstantSource clock,
                                                  long copiesMaxBytes, WorkerExecutor workers,
-                                                 java.util.Optional<BodyFiles> files, RequestPipeline requests) {
-        Responses responses = new Responses(clock, copiesMaxBytes, workers, files);
+                                                 RequestPipeline requests) {
+        Responses responses = new Responses(clock, copiesMaxBytes, workers);
         telemetry.gather(responses::counters);
         Handlers h = new Handlers(channels, previews, feeds, responses);
         OpsHandlers ops = new OpsHandlers(telemetry, workers);

@@ -32,8 +32,6 @@ final class ReadPathMeters {
                 gauge("tme.body.copies", COPIES, Tags.of("coding", "identity"), "http.copies.identity_bytes").inBytes(),
                 gauge("tme.body.copies", COPIES, Tags.of("coding", "zstd"), "http.copies.zstd_bytes").inBytes(),
                 gauge("tme.body.copies", COPIES, Tags.of("coding", "gzip"), "http.copies.gzip_bytes").inBytes(),
-                gauge("tme.body.files", "Memory file system (BODY_FILES_DIR) the large identity bodies hold",
-                        Tags.empty(), "http.body_files_bytes").inBytes(),
                 counter("tme.redis.command.failures", REDIS_FAILURES, Tags.of("reason", "error"), "redis.errors"),
                 counter("tme.redis.command.failures", REDIS_FAILURES, Tags.of("reason", "timeout"), "redis.timeouts"),
                 counter("tme.redis.bypassed", "Redis commands not sent because the breaker was open", Tags.empty(),

@@ -109,12 +109,14 @@ public final class Refresher {
                 claiming.set(false);
                 return Future.succeededFuture(NOTHING);
             }
+            // The flag clears once the claimed names are in flight: a tick between the two (the claim's answer can
+            // arrive on another thread) would see stale room and claim past the concurrency.
             started = schedule.claim(room, worker + ":" + rounds.incrementAndGet())
-                    .andThen(done -> claiming.set(false))
                     .map(claims -> {
                         observe(claims);
                         return new Started(claims, claims.claimed().stream().map(this::run).toList());
-                    });
+                    })
+                    .andThen(done -> claiming.set(false));
             latestClaim = started;
         }
         return started.compose(claimed -> Future.join(claimed.runs()).map(done -> new Round(claimed.claims())));

@@ -1,14 +1,17 @@
-package tme.api.http;
+package tme.api.memory;
 
 import com.github.benmanes.caffeine.cache.Cache;
 
-/** What a weighed Caffeine cache of the hit path holds now, for /metrics (0 for a cache that is turned off). */
-final class Weights {
+/**
+ * What a weighed Caffeine cache of copies kept beside stored values holds now, for /metrics (0 for a cache that is
+ * turned off): the hit path's body copies and GraphQL's decoded answers.
+ */
+public final class Weights {
 
     private Weights() {}
 
     /** The weight of {@code cache}'s entries after pending maintenance (weak keys already collected drop out). */
-    static long of(Cache<?, ?> cache) {
+    public static long of(Cache<?, ?> cache) {
         if (cache == null) {
             return 0;
         }
