@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.vertx.core.Vertx;
 import java.net.URLEncoder;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tme.redis.testing.TestClock;
+import tme.scraper.testing.FakeTme;
 
 /**
  * Every answer's {@code X-Request-Id}, its access log line and, for an answer that waited for a load, its
@@ -176,6 +178,34 @@ class RequestsTest {
         HttpResponse<String> remembered = server.get("/v1/body/durov");
         assertEquals(503, remembered.statusCode());
         assertFalse(remembered.headers().firstValue("Server-Timing").isPresent());
+    }
+
+    /**
+     * SIGTERM's path ({@code Running.stop}): the servers are undeployed, letting a request in flight end, before
+     * Vert.x runs its close hooks, so that request's line is still written (closing first lost it).
+     */
+    @Test
+    void aRequestEndingWhileTheServerStops_stillGetsItsLine() throws Exception {
+        // The fake on a Vert.x of its own: it must outlive the server it answers.
+        Vertx fakeVertx = Vertx.vertx();
+        FakeTme tme = FakeTme.start(fakeVertx);
+        TestServer stopping = new TestServer(Vertx.vertx(), Map.of(), clock, tme, lines);
+        try {
+            tme.holdRequests();
+            CompletableFuture<HttpResponse<String>> inFlight = stopping.http().sendAsync(
+                    stopping.request("/v1/body/durov").GET().build(), HttpResponse.BodyHandlers.ofString());
+            assertTrue(tme.awaitHeld(1, Duration.ofSeconds(10)), "the load reached t.me");
+            var stopped = stopping.running.stop(stopping.vertx);
+            tme.release();
+
+            assertEquals(200, inFlight.join().statusCode());
+            TestServer.await(stopped);
+            assertLine(inFlight.join(), "GET", "/v1/body/:channel", "200", "upstream");
+        } finally {
+            stopping.close();
+            tme.close();
+            TestServer.await(fakeVertx.close());
+        }
     }
 
     private void assertLine(HttpResponse<String> answer, String method, String route, String status, String level) {
