@@ -16,7 +16,8 @@ import java.util.Objects;
  * @param cluster        the cluster mode even for a single URL, then a seed from which the client learns the other
  *                       nodes ({@code REDIS_CLUSTER}); several URLs always mean a cluster
  * @param timeout        deadline of every command, waiting for a connection included ({@code REDIS_TIMEOUT})
- * @param poolSize       pooled connections ({@code REDIS_POOL_SIZE}); on a cluster, per node
+ * @param poolSize       pooled connections ({@code REDIS_POOL_SIZE}); on a cluster, commands at once across all
+ *                       nodes (each node's pool holds one more, for the cluster client's own topology reads)
  * @param breakerErrors  consecutive errors that open the breaker
  * @param breakerWindow  ... when they all happened within this window
  * @param breakerOpenFor how long an open breaker bypasses Redis before letting one probe through

@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
+import tme.api.service.ChannelName;
 import tme.scraper.model.Entity;
 import tme.scraper.model.Text;
 
@@ -121,7 +122,7 @@ final class PostHtml {
 
     private static String mention(String covered) {
         String name = covered.startsWith("@") ? covered.substring(1) : covered;
-        return name.matches("[A-Za-z][A-Za-z0-9_]{3,31}") ? "https://t.me/" + name : null;
+        return ChannelName.valid(name) ? "https://t.me/" + name : null;
     }
 
     private static String covered(Entity entity, String string) {

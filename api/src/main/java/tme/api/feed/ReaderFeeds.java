@@ -52,16 +52,6 @@ public final class ReaderFeeds {
         public String contentType() {
             return contentType;
         }
-
-        /** {@code atom}, {@code rss} or {@code jsonfeed} (the {@code format} query parameter), else null. */
-        public static Format named(String name) {
-            return switch (name) {
-                case "atom" -> ATOM;
-                case "rss" -> RSS;
-                case "jsonfeed" -> JSON_FEED;
-                default -> null;
-            };
-        }
     }
 
     private ReaderFeeds() {}

@@ -1,6 +1,5 @@
 package tme.api.graphql;
 
-import graphql.GraphqlErrorBuilder;
 import graphql.execution.DataFetcherExceptionHandler;
 import graphql.execution.DataFetcherExceptionHandlerParameters;
 import graphql.execution.DataFetcherExceptionHandlerResult;
@@ -31,8 +30,7 @@ final class FetcherFailures implements DataFetcherExceptionHandler {
             LOG.log(System.Logger.Level.ERROR, "GraphQL field " + failure.getPath() + " failed", failure.getException());
             problem = Problem.internal();
         }
-        return CompletableFuture.completedFuture(DataFetcherExceptionHandlerResult.newResult(
-                GraphqlErrorBuilder.newError(env).path(failure.getPath()).message(problem.detail())
-                        .extensions(Errors.extensions(problem)).build()).build());
+        return CompletableFuture.completedFuture(
+                DataFetcherExceptionHandlerResult.newResult(Errors.of(env, problem)).build());
     }
 }

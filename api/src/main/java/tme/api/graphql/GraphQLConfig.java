@@ -6,6 +6,7 @@ package tme.api.graphql;
  * @param maxDepth   levels of fields a query may ask for ({@code GRAPHQL_MAX_DEPTH})
  * @param maxCost    t.me page loads a query may cause on a cold cache ({@code GRAPHQL_MAX_COST}): one per
  *                   {@code body}, {@code more}, {@code post}, {@code preview}, one per name of {@code previews}
+ *                   and of {@code feed}
  * @param maxTokens  grammar tokens a query may have ({@code GRAPHQL_MAX_TOKENS}), the parser's own size limit
  * @param graphiql   whether GraphiQL is served at {@code /graphiql} ({@code GRAPHIQL})
  * @param decodedMb  memory for decoded copies of stored answers ({@code MEMORY_CACHE_DECODED_MB}; 0 decodes per read)

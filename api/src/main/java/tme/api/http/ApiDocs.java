@@ -2,8 +2,6 @@ package tme.api.http;
 
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpHeaders;
-import io.vertx.core.http.HttpMethod;
-import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.StaticHandler;
@@ -72,11 +70,11 @@ final class ApiDocs {
     /** Mounted at {@code /docs*}: the page (at {@code /docs} and {@code /docs/}), our initializer, the webjar's assets. */
     Router router(Vertx vertx) {
         Router docs = Router.router(vertx);
-        read(docs, "/").handler(page::send);
-        read(docs, "/swagger-initializer.js").handler(initializer::send);
+        Routes.read(docs, "/").handler(page::send);
+        Routes.read(docs, "/swagger-initializer.js").handler(initializer::send);
         StaticHandler webjar = StaticHandler.create(WEBJAR_ROOT + "/" + swaggerVersion).setCachingEnabled(true)
                 .setMaxAgeSeconds(ASSET_MAX_AGE_SECONDS).setDirectoryListing(false);
-        read(docs, "/" + swaggerVersion + "/*").handler(this::onlyAssets).handler(webjar);
+        Routes.read(docs, "/" + swaggerVersion + "/*").handler(this::onlyAssets).handler(webjar);
         return docs;
     }
 
@@ -89,10 +87,6 @@ final class ApiDocs {
         } else {
             Responses.problem(ctx, Problem.routeNotFound(ctx.request().path()));
         }
-    }
-
-    private static Route read(Router router, String path) {
-        return router.route(path).method(HttpMethod.GET).method(HttpMethod.HEAD);
     }
 
     /** The webjar's version, from its Maven metadata: the pom pins it in one place. */

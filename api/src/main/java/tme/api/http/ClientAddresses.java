@@ -3,6 +3,7 @@ package tme.api.http;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.net.SocketAddress;
+import io.vertx.ext.web.RoutingContext;
 import java.util.List;
 
 /**
@@ -22,6 +23,25 @@ public final class ClientAddresses {
 
     public ClientAddresses(TrustedProxies trusted) {
         this.trusted = trusted;
+    }
+
+    /** Where {@link #remembered} keeps a request's client once worked out. */
+    private static final String CLIENT = ClientAddresses.class.getName();
+
+    /**
+     * The request's client, kept on the request for {@link #of(RoutingContext)}: the client limit asks first, the
+     * access log line last, and with trusted proxies that is a header split and parsed.
+     */
+    String remembered(RoutingContext ctx) {
+        String client = of(ctx.request());
+        ctx.put(CLIENT, client);
+        return client;
+    }
+
+    /** The client {@link #remembered} kept, else worked out now (nothing kept: no map made on the hit path). */
+    String of(RoutingContext ctx) {
+        String known = ctx.get(CLIENT);
+        return known != null ? known : of(ctx.request());
     }
 
     /** The client's address as text; without trusted proxies, the peer's as the socket gives it (no parsing). */

@@ -41,6 +41,7 @@ public final class ClientLimits implements Handler<RoutingContext> {
         this.newBucket = client -> new ClientBucket(rate, burst);
         long refill = new ClientBucket(rate, burst).refillNanos();
         this.buckets = Caffeine.newBuilder()
+                .executor(Runnable::run) // upkeep on the loop that asked: no pool thread woken per few hundred hits
                 .maximumSize(MAX_CLIENTS)
                 .expireAfterAccess(Math.max(refill, TimeUnit.SECONDS.toNanos(1)), TimeUnit.NANOSECONDS)
                 .ticker(() -> nanos(clock.instant()))
@@ -53,7 +54,7 @@ public final class ClientLimits implements Handler<RoutingContext> {
             ctx.next();
             return;
         }
-        long wait = buckets.get(key(clients.of(ctx.request())), newBucket).take(nanos(clock.instant()));
+        long wait = buckets.get(key(clients.remembered(ctx)), newBucket).take(nanos(clock.instant()));
         if (wait == 0) {
             ctx.next();
         } else {

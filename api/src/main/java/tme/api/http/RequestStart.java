@@ -56,13 +56,13 @@ final class RequestStart implements Handler<RoutingContext> {
     /** A request answered outside the router (the decoder refused it): logged under its shortened path. */
     void logInvalid(HttpServerRequest request, String id, long began) {
         if (log != null) {
-            log.offer(line(request, id, began, true, AccessLine.loggablePath(pathOf(request))));
+            log.offer(line(request, id, began, true, AccessLine.loggablePath(pathOf(request)), clients.of(request)));
         }
     }
 
     /** Runs on the request's loop, the one whose {@link LoopLines} this handler holds. */
     private void logged(RoutingContext ctx, String id, long began, boolean completed) {
-        AccessLine line = line(ctx.request(), id, began, completed, route(ctx));
+        AccessLine line = line(ctx.request(), id, began, completed, route(ctx), clients.of(ctx));
         if (lines != null) {
             lines.add(line);
         } else {
@@ -70,12 +70,13 @@ final class RequestStart implements Handler<RoutingContext> {
         }
     }
 
-    private AccessLine line(HttpServerRequest request, String id, long began, boolean completed, String route) {
+    private AccessLine line(HttpServerRequest request, String id, long began, boolean completed, String route,
+                            String client) {
         HttpServerResponse response = request.response();
         String level = response.headers().get(Responses.X_CACHE);
         return new AccessLine(clock.millis(), id, request.method().name(), route,
                 completed ? response.getStatusCode() : AccessLine.CLIENT_CLOSED, level == null ? "-" : level,
-                System.nanoTime() - began, response.bytesWritten(), clients.of(request));
+                System.nanoTime() - began, response.bytesWritten(), client);
     }
 
     /**

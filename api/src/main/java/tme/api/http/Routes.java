@@ -135,7 +135,7 @@ public final class Routes {
     }
 
     /** GET and HEAD: HEAD answers the same headers without the body (Vert.x drops it). */
-    private static Route read(Router router, String path) {
+    static Route read(Router router, String path) {
         return router.route(path).method(HttpMethod.GET).method(HttpMethod.HEAD);
     }
 

@@ -51,10 +51,6 @@ final class StaticBytes {
         return new String(resource(path), StandardCharsets.UTF_8);
     }
 
-    String etag() {
-        return etag;
-    }
-
     /** The bytes (none for HEAD), or 304 when the client holds them already. */
     void send(RoutingContext ctx) {
         HttpServerResponse response = ctx.response()

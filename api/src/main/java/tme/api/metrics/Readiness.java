@@ -45,10 +45,6 @@ public final class Readiness {
         phase = Phase.STOPPING;
     }
 
-    public Phase phase() {
-        return phase;
-    }
-
     /**
      * {@code {"status":"ready|degraded|starting|stopping","redis":"up|down|off","breaker":"closed|open|half_open|off",
      * "upstream":"ok|cooling_down"}} (and {@code cooldown_seconds} while cooling down); 503 only when not serving.

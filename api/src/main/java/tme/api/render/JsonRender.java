@@ -71,8 +71,9 @@ public final class JsonRender {
     }
 
     /**
-     * The one way to turn a writer into JSON bytes, with the one factory: the shapes of this package, and formats
-     * written elsewhere (the reader feeds' JSON Feed) alike.
+     * Turns a writer into JSON bytes with the factory that writes characters outside the BMP raw: the stored shapes
+     * and the reader feeds' JSON Feed. Problems ({@code ProblemJson}) and the previews map keep Jackson's default,
+     * escaping factory, as they can echo client input, which may hold a lone surrogate (see {@code FACTORY}).
      */
     public static byte[] render(Body body) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(8192);

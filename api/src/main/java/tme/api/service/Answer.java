@@ -27,10 +27,6 @@ public sealed interface Answer {
      */
     record Cached(Stored stored, Source source, Timings timings) implements Answer {
 
-        public Cached(Stored stored, Source source) {
-            this(stored, source, Timings.NONE);
-        }
-
         /** 200 for an answer (with posts or without), 404 for a cached "not found". */
         public int status() {
             return stored.kind() == KIND_NOT_FOUND ? 404 : 200;

@@ -28,9 +28,9 @@ public record ChannelName(String value) {
 
     /**
      * {@code ^[A-Za-z][A-Za-z0-9_]{3,31}$}, checked by hand: every REST and GraphQL read checks a name, and a regex
-     * match was a visible share of a hit's CPU.
+     * match was a visible share of a hit's CPU. Public for the feeds' mention links, which take the same names.
      */
-    static boolean valid(String name) {
+    public static boolean valid(String name) {
         if (name == null || name.length() < 4 || name.length() > 32 || !letter(name.charAt(0))) {
             return false;
         }

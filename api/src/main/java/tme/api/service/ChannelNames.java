@@ -5,9 +5,9 @@ import java.util.List;
 import tme.api.problem.InvalidInput;
 
 /**
- * The channel names of one multi-channel request ({@code /v1/previews}, GraphQL {@code previews}): 1 to
- * {@link #MAX} names, each trimmed and valid. One invalid name refuses the whole request with a 422 naming it
- * ({@code channels[i]}): per-entry errors are for valid channels that failed, not for bad input.
+ * The channel names of one multi-channel request ({@code /v1/previews}, {@code /v1/feed}, GraphQL {@code previews}
+ * and {@code feed}): 1 to {@link #MAX} names, each trimmed and valid. One invalid name refuses the whole request
+ * with a 422 naming it ({@code channels[i]}): per-entry errors are for valid channels that failed, not for bad input.
  */
 public final class ChannelNames {
 

@@ -37,6 +37,7 @@ final class RedisSchedule implements Schedule {
     // name -> when this process last told Redis it was asked for; read and replaced without a lock (a race
     // costs one redundant registration, never a lost one).
     private final ConcurrentMap<String, Instant> lastAsked = new ConcurrentHashMap<>();
+    private volatile Instant nextSweep = Instant.MIN;
 
     RedisSchedule(RedisLink link, RefreshConfig config, InstantSource clock) {
         this.link = link;
@@ -117,8 +118,13 @@ final class RedisSchedule implements Schedule {
         return sent == null || !now.isBefore(sent.plus(config.askedEvery()));
     }
 
+    /**
+     * Forgets names told to Redis more than {@code askedEvery} ago, at most once per {@code askedEvery}: a sweep walks
+     * the whole map, and a fleet with more than the threshold of recent names would otherwise walk it per feed.
+     */
     private void sweepAsked(Instant now) {
-        if (lastAsked.size() > SWEEP_ASKED_ABOVE) {
+        if (lastAsked.size() > SWEEP_ASKED_ABOVE && !now.isBefore(nextSweep)) {
+            nextSweep = now.plus(config.askedEvery());
             Instant before = now.minus(config.askedEvery());
             lastAsked.values().removeIf(sent -> sent.isBefore(before));
         }

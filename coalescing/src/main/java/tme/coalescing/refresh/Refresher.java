@@ -127,8 +127,9 @@ public final class Refresher {
 
     /**
      * Stops claiming, lets refreshes in flight finish for up to {@code stopGrace}, then hands the names still held
-     * back to the schedule, due now (another worker takes them on its next tick). Completes once Redis has every
-     * name's new due time, so closing the link after it loses nothing.
+     * back to the schedule, due now (another worker takes them on its next tick). Completes once Redis has answered
+     * every name's new due time, so closing the link after it loses nothing; a hand-back Redis could not take (down)
+     * is lost, and that name comes back to the others when its claim lapses ({@code claimFor}).
      */
     public Future<Void> stop() {
         Future<?> claim;
