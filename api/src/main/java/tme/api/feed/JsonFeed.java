@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import tme.api.render.Fields;
 import tme.api.render.JsonRender;
 
 /**
@@ -26,7 +27,7 @@ final class JsonFeed {
             json.writeStringField("home_page_url", info.homeUrl());
             json.writeStringField("feed_url", info.selfUrl());
             json.writeStringField("description", info.description());
-            optional(json, "icon", info.icon());
+            Fields.string(json, "icon", info.icon());
             json.writeArrayFieldStart("items");
             for (ReaderEntry entry : entries) {
                 item(json, entry);
@@ -73,12 +74,6 @@ final class JsonFeed {
     /** A post without text still has content: its title ("Photo", "Poll"), as HTML. */
     private static String escapedTitle(ReaderEntry entry) {
         return "<p>" + PostHtml.attribute(entry.title()) + "</p>";
-    }
-
-    private static void optional(JsonGenerator json, String name, String value) throws IOException {
-        if (value != null) {
-            json.writeStringField(name, value);
-        }
     }
 
     static String rfc3339(Instant instant) {

@@ -16,13 +16,25 @@ import tme.scraper.model.Post;
  */
 public final class Ranking {
 
-    /** Highest score first, then newer, then channel name, then higher id. A post without a date sorts after dated ones. */
+    /** Newer first, then channel name, then higher id. A post without a date sorts after dated ones. */
+    static final Comparator<ChannelPost> NEWEST_FIRST = Comparator
+            .comparingLong((ChannelPost item) -> posted(item.post())).reversed()
+            .thenComparing(ChannelPost::channelName)
+            .thenComparing(item -> item.post().id(), Comparator.reverseOrder());
+
+    /** Highest score first; ties {@link #NEWEST_FIRST}. */
     static final Comparator<RankedPost> ORDER = Comparator.comparingDouble(RankedPost::score).reversed()
-            .thenComparing(ranked -> posted(ranked.item().post()), Comparator.reverseOrder())
-            .thenComparing(ranked -> ranked.item().channelName())
-            .thenComparing(ranked -> ranked.item().post().id(), Comparator.reverseOrder());
+            .thenComparing(RankedPost::item, NEWEST_FIRST);
 
     private Ranking() {}
+
+    /**
+     * The ranked posts newest first, as reader feeds list them: a reader sorts by date anyway, and the file then
+     * changes only when the selection does, so its ETag holds across rebuilds while the scores drift with time.
+     */
+    public static List<ChannelPost> newestFirst(List<RankedPost> ranked) {
+        return ranked.stream().map(RankedPost::item).sorted(NEWEST_FIRST).toList();
+    }
 
     /** The {@code limit} best posts of {@code pages} at {@code now}. */
     public static List<RankedPost> rank(List<ChannelPage> pages, Instant now, int limit) {

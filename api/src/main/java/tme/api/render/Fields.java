@@ -5,11 +5,11 @@ import java.io.IOException;
 import tme.scraper.model.Rich;
 
 /** Writers for optional fields: each leaves the field out when its value is absent. */
-final class Fields {
+public final class Fields {
 
     private Fields() {}
 
-    static void string(JsonGenerator json, String name, String value) throws IOException {
+    public static void string(JsonGenerator json, String name, String value) throws IOException {
         if (value != null) {
             json.writeStringField(name, value);
         }

@@ -2,9 +2,7 @@ package tme.api.service;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import tme.api.feed.ChannelPost;
 import tme.api.feed.FeedInfo;
 import tme.api.feed.RankedPost;
 import tme.api.feed.Ranking;
@@ -50,7 +48,7 @@ record FeedBuild(byte[] bytes, boolean transientFailure, Problem refusal) {
         }
         List<Channel> channels = pages.stream().map(ChannelPage::channel).toList();
         return new FeedBuild(ReaderFeeds.render(request.format().reader(), FeedInfo.of(channels, request.selfUrl()),
-                newestFirst(ranked)), transientFailure, null);
+                Ranking.newestFirst(ranked)), transientFailure, null);
     }
 
     /** Why a reader feed has nothing to show: a passing failure first (worth retrying), else "not found". */
@@ -63,22 +61,5 @@ record FeedBuild(byte[] bytes, boolean transientFailure, Problem refusal) {
     private static List<FeedJson.Item> items(List<RankedPost> ranked) {
         return ranked.stream().map(post -> new FeedJson.Item(post.item().channel(), post.item().post(), post.score()))
                 .toList();
-    }
-
-    /**
-     * A reader feed lists the same posts as the JSON answer (the ranking's best {@code limit}), newest first, as
-     * feeds are read: a reader sorts by date anyway, and the file then changes only when the selection does, so its
-     * ETag holds across rebuilds while the scores drift with time.
-     */
-    private static List<ChannelPost> newestFirst(List<RankedPost> ranked) {
-        return ranked.stream().map(RankedPost::item)
-                .sorted(Comparator.comparingLong(FeedBuild::posted).reversed()
-                        .thenComparing(ChannelPost::channelName)
-                        .thenComparing(item -> item.post().id(), Comparator.reverseOrder()))
-                .toList();
-    }
-
-    private static long posted(ChannelPost item) {
-        return item.post().footer().date() == null ? Long.MIN_VALUE : item.post().footer().date().unix();
     }
 }

@@ -45,7 +45,7 @@ public record FeedRequest(List<ChannelName> channels, int limit, FeedFormat form
             return DEFAULT_LIMIT;
         }
         String text = raw instanceof Integer || raw instanceof Long ? raw.toString() : raw instanceof String s ? s : null;
-        if (text != null && !text.isEmpty() && text.length() <= 8 && text.chars().allMatch(Character::isDigit)) {
+        if (Inputs.digits(text)) {
             int value = Integer.parseInt(text);
             if (value >= 1 && value <= MAX_LIMIT) {
                 return value;

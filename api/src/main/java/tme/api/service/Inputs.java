@@ -13,10 +13,15 @@ final class Inputs {
 
     /** Up to 8 decimal digits with no sign ({@code 0490} is 490), in 1..{@link #MAX_NUMBER}: how paths carry ids. */
     static int number(String parameter, String raw) {
-        if (raw != null && !raw.isEmpty() && raw.length() <= 8 && raw.chars().allMatch(Character::isDigit)) {
+        if (digits(raw)) {
             return number(parameter, Integer.parseInt(raw), quoted(raw));
         }
         throw outOfRange(parameter, quoted(raw));
+    }
+
+    /** 1 to 8 decimal digits, no sign: what {@link Integer#parseInt} reads without overflow or a surprise. */
+    static boolean digits(String raw) {
+        return raw != null && !raw.isEmpty() && raw.length() <= 8 && raw.chars().allMatch(Character::isDigit);
     }
 
     /** An integer already typed (a GraphQL {@code Int}), in 1..{@link #MAX_NUMBER}. */

@@ -3,6 +3,7 @@ package tme.scraper.parse;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import tme.scraper.model.ChannelPreview;
+import tme.scraper.model.ShownCount;
 
 /**
  * Parses the {@code t.me/<channel>} card. It is a channel when the card links its {@code /s/} preview (a
@@ -36,7 +37,7 @@ public final class PreviewParser {
         return new Parsed.Ok<>(new ChannelPreview(
                 title(titleBox),
                 subscribers,
-                leadingNumber(subscribers),
+                ShownCount.parse(subscribers),
                 description(page),
                 avatar == null ? null : Urls.absolute(avatar.attr("src")),
                 page.selectFirst(Selectors.PREVIEW_VERIFIED) != null), 0);
@@ -50,33 +51,5 @@ public final class PreviewParser {
     private static String description(Element page) {
         Element node = page.selectFirst(Selectors.PREVIEW_PAGE_DESCRIPTION);
         return node == null ? null : Dom.blankToNull(TextParser.rich(node).string());
-    }
-
-    /**
-     * The number at the start of {@code "10 552 044 subscribers"}: digits with t.me's group separators (spaces,
-     * no-break spaces, commas) between them. Null when the text starts with no digit.
-     */
-    static Long leadingNumber(String shown) {
-        if (shown == null) {
-            return null;
-        }
-        StringBuilder digits = new StringBuilder();
-        for (int i = 0; i < shown.length(); i++) {
-            char c = shown.charAt(i);
-            if (Character.isDigit(c)) {
-                digits.append(c);
-            } else if (digits.isEmpty() || !isGroupSeparator(c) || i + 1 >= shown.length()
-                    || !Character.isDigit(shown.charAt(i + 1))) {
-                break;
-            }
-        }
-        if (digits.isEmpty() || digits.length() > 18) {
-            return null;
-        }
-        return Long.parseLong(digits.toString());
-    }
-
-    private static boolean isGroupSeparator(char c) {
-        return c == ' ' || c == '\u00a0' || c == '\u202f' || c == ',' || c == '\'';
     }
 }

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static tme.scraper.parse.ParsedAssert.ok;
-
 import org.junit.jupiter.api.Test;
 import tme.scraper.model.ChannelPreview;
+import tme.scraper.model.ShownCount;
 import tme.scraper.testing.Fixtures;
 
 class PreviewParserTest {
@@ -67,12 +67,12 @@ class PreviewParserTest {
     }
 
     @Test
-    void leadingNumber_readsGroupedDigits() {
-        assertEquals(10_552_044L, PreviewParser.leadingNumber("10 552 044 subscribers"));
-        assertEquals(1_234L, PreviewParser.leadingNumber("1,234 subscribers"));
-        assertEquals(1L, PreviewParser.leadingNumber("1 subscriber"));
-        assertEquals(25_000L, PreviewParser.leadingNumber("25\u00a0000 subscribers"));
-        assertNull(PreviewParser.leadingNumber("subscribers"));
-        assertNull(PreviewParser.leadingNumber(null));
+    void subscribers_readAsShownCounts_groupedDigits() {
+        assertEquals(10_552_044L, ShownCount.parse("10 552 044 subscribers"));
+        assertEquals(1_234L, ShownCount.parse("1,234 subscribers"));
+        assertEquals(1L, ShownCount.parse("1 subscriber"));
+        assertEquals(25_000L, ShownCount.parse("25\u00a0000 subscribers"));
+        assertNull(ShownCount.parse("subscribers"));
+        assertNull(ShownCount.parse(null));
     }
 }
