@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # CPU per hit of one tme-api server (EVENT_LOOPS=1) under wrk, by variant, in turns: the server's process and its
 # event loop thread, from /proc/<pid>/task/*/schedstat (nanoseconds on CPU, user and system), per request answered.
-# Made for the access log's cost (docs/performance.md, section 9): ACCESS_LOG=false against ACCESS_LOG=true, and
+# Made for the access log's cost (docs/performance.md, section 10): ACCESS_LOG=false against ACCESS_LOG=true, and
 # optionally against another build (BASE_JAR, e.g. main's) with its defaults. A zstd hit of /v1/body/durov, the
 # cheapest answer there is, so what a variant adds is the largest share of it.
 #

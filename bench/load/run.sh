@@ -18,7 +18,7 @@
 #   WARMUP=5s (hits /v1/body/durov on every server first, then zeroes the upstream count) SERVERS=3
 #   JAVA (default $JAVA_HOME/bin/java) JAVA_OPTS.
 # stalled only: MISS_CONNECTIONS=16 (0: no misses, a control) MISS_DELAY_MS=0 (pause per miss connection between requests; 0: closed loop)
-#   MISS_RETRY_AFTER=1 (miss clients wait what each 503's Retry-After says, as well-behaved clients and edges do)
+#   MISS_RETRY_AFTER=0 (1: miss clients wait what each 503's Retry-After says, as well-behaved clients and edges do)
 #   MISS_WARMUP=10s (before phase A, the same stall and misses with the hits, so the miss path is compiled too; 0: none)
 #   TELEGRAM_TIMEOUT=5s, MAX_WAITING_REQUESTS (unset: the server's default, 4096), CACHE_TTL=10m (latest pages,
 #   pages and posts stay fresh through the run); WARMUP hits the hot keys with bench/load/hits.lua.
