@@ -70,11 +70,7 @@ BURST=${BURST:-1000}
 TTL=${TTL:-2s}
 TTL_WINDOWS=${TTL_WINDOWS:-5}
 TTL_RATE=${TTL_RATE:-3000}
-JAVA=${JAVA:-${JAVA_HOME:+$JAVA_HOME/bin/}java}
-JAVA_OPTS=${JAVA_OPTS:--Xms256m -Xmx512m --enable-native-access=ALL-UNNAMED}
 TOOL_OPTS="-Xms64m -Xmx512m" # the generators' JVMs
-API_JAR=api/target/tme-api.jar
-BENCH_JAR=bench/target/benchmarks.jar
 HITS_MIX=bench/load/hits.lua
 MISSES=bench/load/misses.lua
 CACHE_TTL=10m # the single servers' latest pages and pages: nothing expires during parts 1, 2, 5 and 6
