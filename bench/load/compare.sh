@@ -3,9 +3,10 @@
 # expiries, a stalled t.me and two event loops. Run it as `bench/load/run.sh compare` (or as this file).
 #
 # Builds nothing: run `mvn -B -DskipTests package` first (api/target/tme-api.jar, bench/target/benchmarks.jar).
-# Needs a JDK 21+ (JAVA, default $JAVA_HOME/bin/java), wrk, nginx, redis-server, curl 7.84+ and ss. Everything
-# listens on 127.0.0.1 on free ports; every process started here is stopped on exit, Ctrl-C included. Prints the
-# machine, a line per measurement as it goes, and at the end the table (Markdown, also in $WORK/table.md).
+# Needs a JDK 21+ (JAVA, default $JAVA_HOME/bin/java), wrk, nginx, redis-server, redis-cli, curl 7.84+ and ss.
+# Everything listens on 127.0.0.1 on free ports; every process started here is stopped on exit, Ctrl-C included.
+# Prints the machine, a line per measurement as it goes, and at the end the table (Markdown, also in
+# $WORK/table.md).
 #
 # The parts (PARTS="1 2 3 4 5 6"; each gives rows of the table, in this order of running):
 #   1  closed loop, `wrk -t THREADS -c CONNECTIONS -d DURATION`, nginx then tme, coding by coding (identity, gzip,
@@ -68,11 +69,7 @@ BURST=${BURST:-1000}
 TTL=${TTL:-2s}
 TTL_WINDOWS=${TTL_WINDOWS:-5}
 TTL_RATE=${TTL_RATE:-3000}
-JAVA=${JAVA:-${JAVA_HOME:+$JAVA_HOME/bin/}java}
-JAVA_OPTS=${JAVA_OPTS:--Xms256m -Xmx512m --enable-native-access=ALL-UNNAMED}
 TOOL_OPTS="-Xms64m -Xmx512m" # the generators' JVMs
-API_JAR=api/target/tme-api.jar
-BENCH_JAR=bench/target/benchmarks.jar
 HITS_MIX=bench/load/hits.lua
 MISSES=bench/load/misses.lua
 CACHE_TTL=10m # the single servers' latest pages and pages: nothing expires during parts 1, 2, 5 and 6

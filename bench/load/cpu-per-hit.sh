@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # CPU per hit of one tme-api server (EVENT_LOOPS=1) under wrk, by variant, in turns: the server's process and its
 # event loop thread, from /proc/<pid>/task/*/schedstat (nanoseconds on CPU, user and system), per request answered.
-# Made for the access log's cost (docs/performance.md, section 9): ACCESS_LOG=false against ACCESS_LOG=true, and
+# Made for the access log's cost (docs/performance.md, section 10): ACCESS_LOG=false against ACCESS_LOG=true, and
 # optionally against another build (BASE_JAR, e.g. main's) with its defaults. A zstd hit of /v1/body/durov, the
 # cheapest answer there is, so what a variant adds is the largest share of it.
 #
@@ -11,17 +11,17 @@
 # it started. Server output (the access log with ACCESS_LOG=true) goes to files under a temporary directory.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+SCRIPT=cpu-per-hit.sh
 ROUNDS=${ROUNDS:-5}
 DURATION=${DURATION:-15s}
 CONNECTIONS=${CONNECTIONS:-16}
-JAVA=${JAVA:-${JAVA_HOME:+$JAVA_HOME/bin/}java}
-API_JAR=api/target/tme-api.jar
-BENCH_JAR=bench/target/benchmarks.jar
 PORT=${PORT:-18180}
 FAKE_PORT=${FAKE_PORT:-18181}
 TARGET=/v1/body/durov
 WORK=$(mktemp -d /tmp/tme-cpu-per-hit.XXXXXX)
-[[ -f "$API_JAR" && -f "$BENCH_JAR" ]] || { echo "missing $API_JAR or $BENCH_JAR: build first" >&2; exit 1; }
+# JAVA, API_JAR, BENCH_JAR, require_jars; its EXIT trap is replaced below: this script stops its own two processes.
+source bench/load/lib/common.sh
+require_jars
 
 "$JAVA" -cp "$BENCH_JAR" tme.bench.FakeTmeMain "$FAKE_PORT" 0 >"$WORK/fake.log" 2>&1 &
 FAKE=$!

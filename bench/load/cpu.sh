@@ -14,12 +14,8 @@ DURATION=${DURATION:-5s}
 ROUNDS=${ROUNDS:-2}
 CONNECTIONS=${CONNECTIONS:-64}
 WARMUP=${WARMUP:-2}
-JAVA=${JAVA:-${JAVA_HOME:+$JAVA_HOME/bin/}java}
-JAVA_OPTS=${JAVA_OPTS:--Xms256m -Xmx512m --enable-native-access=ALL-UNNAMED}
-API_JAR=api/target/tme-api.jar
-BENCH_JAR=bench/target/benchmarks.jar
 source bench/load/lib/common.sh
-[[ -f "$API_JAR" && -f "$BENCH_JAR" ]] || die "missing $API_JAR or $BENCH_JAR: run mvn -B -DskipTests package first"
+require_jars
 
 start_fake 0
 start_api tme EVENT_LOOPS=1 ACCESS_LOG=false CACHE_TTL_LATEST=10m

@@ -18,7 +18,7 @@
 #   WARMUP=5s (hits /v1/body/durov on every server first, then zeroes the upstream count) SERVERS=3
 #   JAVA (default $JAVA_HOME/bin/java) JAVA_OPTS.
 # stalled only: MISS_CONNECTIONS=16 (0: no misses, a control) MISS_DELAY_MS=0 (pause per miss connection between requests; 0: closed loop)
-#   MISS_RETRY_AFTER=1 (miss clients wait what each 503's Retry-After says, as well-behaved clients and edges do)
+#   MISS_RETRY_AFTER=0 (1: miss clients wait what each 503's Retry-After says, as well-behaved clients and edges do)
 #   MISS_WARMUP=10s (before phase A, the same stall and misses with the hits, so the miss path is compiled too; 0: none)
 #   TELEGRAM_TIMEOUT=5s, MAX_WAITING_REQUESTS (unset: the server's default, 4096), CACHE_TTL=10m (latest pages,
 #   pages and posts stay fresh through the run); WARMUP hits the hot keys with bench/load/hits.lua.
@@ -36,10 +36,6 @@ THREADS=${THREADS:-2}
 DELAY_MS=${DELAY_MS:-200}
 WARMUP=${WARMUP:-5s}
 SERVERS=${SERVERS:-3}
-JAVA=${JAVA:-${JAVA_HOME:+$JAVA_HOME/bin/}java}
-JAVA_OPTS=${JAVA_OPTS:--Xms256m -Xmx512m --enable-native-access=ALL-UNNAMED}
-API_JAR=api/target/tme-api.jar
-BENCH_JAR=bench/target/benchmarks.jar
 MIX=bench/load/mix.lua
 HITS_MIX=bench/load/hits.lua
 MISSES=bench/load/misses.lua
@@ -58,11 +54,9 @@ case "$MODE" in
   shared) [[ "$SERVERS" -ge 1 ]] || die "SERVERS must be at least 1" ;;
   *) die "usage: $0 single|shared|stalled|compare" ;;
 esac
-[[ -f "$API_JAR" && -f "$BENCH_JAR" ]] || die "missing $API_JAR or $BENCH_JAR: run mvn -B -DskipTests package first"
-for tool in wrk curl ss; do
-  command -v "$tool" >/dev/null || die "$tool is missing (apt-get install -y $tool)"
-done
-[[ "$MODE" != shared ]] || command -v redis-server >/dev/null || die "redis-server is missing"
+require_jars
+require_tools wrk curl ss
+[[ "$MODE" != shared ]] || require_tools redis-server
 
 # --- fake t.me, Redis (shared mode), the servers ----------------------------------------------------------------
 start_fake "$DELAY_MS"

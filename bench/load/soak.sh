@@ -19,15 +19,10 @@ SOAK=${SOAK:-3m}
 FLAP=${FLAP:-20s}
 CONNECTIONS=${CONNECTIONS:-32}
 THREADS=${THREADS:-1}
-JAVA=${JAVA:-${JAVA_HOME:+$JAVA_HOME/bin/}java}
-JAVA_OPTS=${JAVA_OPTS:--Xms256m -Xmx512m --enable-native-access=ALL-UNNAMED}
-API_JAR=api/target/tme-api.jar
-BENCH_JAR=bench/target/benchmarks.jar
 source bench/load/lib/common.sh
-[[ -f "$API_JAR" && -f "$BENCH_JAR" ]] || die "missing $API_JAR or $BENCH_JAR: run mvn -B -DskipTests package first"
-for tool in wrk curl ss redis-server redis-cli jcmd; do
-  command -v "$tool" >/dev/null || [[ "$tool" == jcmd && -x "${JAVA%java}jcmd" ]] || die "$tool is missing"
-done
+require_jars
+require_tools wrk curl ss redis-server redis-cli
+command -v jcmd >/dev/null || [[ -x "${JAVA%java}jcmd" ]] || die "jcmd is missing"
 JCMD=$(command -v jcmd || echo "${JAVA%java}jcmd")
 
 # The cached keys: loaded once before the soak, then read for the whole run. Cached for longer than the run, so every

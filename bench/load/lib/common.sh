@@ -1,8 +1,29 @@
-# Sourced by run.sh and compare.sh: the processes a run starts and stops, free ports, waiting for a server, and
-# reading the RESULT lines of the load scripts and the /metrics counters. The caller sets WORK (a temp directory, made
-# here if unset), JAVA, JAVA_OPTS, API_JAR and BENCH_JAR, and may set SCRIPT (its name, for messages).
+# Sourced by the scripts of bench/load (run.sh, compare.sh, cpu.sh, soak.sh, cpu-per-hit.sh): the JVM and the jars,
+# checks for tools and jars, the processes a run starts and stops, free ports, waiting for a server, and reading the
+# RESULT lines of the load scripts and the /metrics counters. Sourced from the repository's root. The caller may set
+# WORK (a temp directory, made here if unset), JAVA and JAVA_OPTS (defaults below; the environment's win), and SCRIPT
+# (its name, for messages).
 
 die() { echo "${SCRIPT:-run.sh}: $*" >&2; exit 1; }
+
+# The JVM (a JDK 21+) and its options for the servers and the fake t.me, and the jars `mvn -B -DskipTests package`
+# leaves (always these: nothing here builds).
+JAVA=${JAVA:-${JAVA_HOME:+$JAVA_HOME/bin/}java}
+JAVA_OPTS=${JAVA_OPTS:--Xms256m -Xmx512m --enable-native-access=ALL-UNNAMED}
+API_JAR=api/target/tme-api.jar
+BENCH_JAR=bench/target/benchmarks.jar
+
+require_jars() {
+  [[ -f "$API_JAR" && -f "$BENCH_JAR" ]] || die "missing $API_JAR or $BENCH_JAR: run mvn -B -DskipTests package first"
+}
+# Dies at the first command of the list that is not on the PATH, naming the Debian package that has it.
+require_tools() { # tool ...
+  local tool package
+  for tool in "$@"; do
+    case "$tool" in ss) package=iproute2 ;; *) package=${tool%-cli} ;; esac
+    command -v "$tool" >/dev/null || die "$tool is missing (apt-get install -y $package)"
+  done
+}
 
 WORK=${WORK:-$(mktemp -d /tmp/tme-load.XXXXXX)}
 PIDS=()       # servers, the fake, Redis, nginx: stopped on exit

@@ -3,10 +3,8 @@
 
 check_tools() {
   local tool version
-  [[ -f "$API_JAR" && -f "$BENCH_JAR" ]] || die "missing $API_JAR or $BENCH_JAR: run mvn -B -DskipTests package first"
-  for tool in wrk curl ss nginx redis-server redis-cli; do
-    command -v "$tool" >/dev/null || die "$tool is missing (apt-get install -y ${tool%-cli})"
-  done
+  require_jars
+  require_tools wrk curl ss nginx redis-server redis-cli
   version=$("$JAVA" -version 2>&1 | sed -nE '1s/.*version "([0-9]+).*/\1/p')
   [[ -n "$version" && "$version" -ge 21 ]] \
     || die "$JAVA is Java ${version:-?}; tme-api needs 21 or newer: set JAVA_HOME (or JAVA) to a JDK 21+"
