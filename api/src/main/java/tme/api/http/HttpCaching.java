@@ -21,7 +21,8 @@ final class HttpCaching {
     /**
      * A weak validator from the stored bytes, one for every coding (zstd, gzip, identity): weak, because the
      * same JSON goes out in several byte forms, and RFC 9110 lets a weak validator stand for them all.
-     * CRC32C is hardware-accelerated; for a 20 KB zstd payload it costs about a microsecond.
+     * CRC32C is hardware-accelerated: 0.36 µs for durov's 17 KB zstd payload, 0.59 µs for a large page
+     * ({@code HitPathBenchmark.etag}).
      */
     static String etag(Stored stored) {
         CRC32C crc = new CRC32C();

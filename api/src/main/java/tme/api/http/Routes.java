@@ -50,8 +50,8 @@ public final class Routes {
     }
 
     /**
-     * A refresher's routes, one router: {@code /healthz} and {@code /metrics} with the API's own handlers, for its
-     * probes and its counters; nothing else (a refresher answers no reader).
+     * A refresher's routes, one router: {@code /healthz}, {@code /readyz} and {@code /metrics} with the API's own
+     * handlers, for its probes and its counters; nothing else (a refresher answers no reader).
      */
     public static Function<Vertx, Router> operations(Telemetry telemetry, WorkerExecutor workers) {
         OpsHandlers ops = new OpsHandlers(telemetry, workers);

@@ -7,7 +7,7 @@ import tme.cache.Stored;
 
 /**
  * The header values a stored value answers with on every hit, made once per value and encoded once: its ETag
- * (hashing 20 KB costs about a microsecond, a lookup tens of nanoseconds) and its Cache-Control (it depends on
+ * (hashing 17 KB costs 0.36 µs, a lookup 0.015 µs: {@code HitPathBenchmark}) and its Cache-Control (it depends on
  * the value alone, as {@code Age} says how old the answer is). Keyed by the value's identity, like
  * {@link BodyCopies}, so they live no longer than the L1 entry holding the value; bounded in count, as they are a
  * few dozen bytes.
