@@ -19,9 +19,7 @@ final class AccessMeters {
                 counter("tme.http.access_log.lines", LINES, Tags.of("outcome", "written"), "http.access_log.lines"),
                 counter("tme.http.access_log.lines", LINES, Tags.of("outcome", "dropped"), "http.access_log.dropped"),
                 counter("tme.http.access_log.lines", LINES, Tags.of("outcome", "failed"), "http.access_log.failed"),
-                counter("tme.clients.limited", "Requests the per-client limit (CLIENT_RATE) answered 429",
-                        Tags.empty(), "clients.limited"),
-                gauge("tme.clients.tracked", "Clients with a bucket of the per-client limit now", Tags.empty(),
-                        "clients.tracked"));
+                counter("clients.limited", "Requests the per-client limit (CLIENT_RATE) answered 429"),
+                gauge("clients.tracked", "Clients with a bucket of the per-client limit now"));
     }
 }

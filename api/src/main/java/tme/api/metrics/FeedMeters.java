@@ -12,10 +12,9 @@ final class FeedMeters {
 
     static List<MeterRow> rows() {
         return List.of(
-                counter("tme.feed.requests", "Feed requests, REST and GraphQL", Tags.empty(), "feed.requests"),
-                counter("tme.feed.builds", "Feeds built, ranked and rendered: once per distinct feed per lifetime,"
-                        + " however many ask", Tags.empty(), "feed.builds"),
-                counter("tme.feed.channel_errors", "Channels a build could not read (each in that feed's errors)",
-                        Tags.empty(), "feed.channel_errors"));
+                counter("feed.requests", "Feed requests, REST and GraphQL"),
+                counter("feed.builds", "Feeds built, ranked and rendered: once per distinct feed per lifetime,"
+                        + " however many ask"),
+                counter("feed.channel_errors", "Channels a build could not read (each in that feed's errors)"));
     }
 }

@@ -16,15 +16,13 @@ final class GraphQLMeters {
 
     static List<MeterRow> rows() {
         return List.of(
-                counter("tme.graphql.requests", "GraphQL requests executed, refused ones included", Tags.empty(),
-                        "graphql.requests"),
+                counter("graphql.requests", "GraphQL requests executed, refused ones included"),
                 counter("tme.graphql.refused", REFUSED, Tags.of("limit", "depth"), "graphql.refused.depth"),
                 counter("tme.graphql.refused", REFUSED, Tags.of("limit", "size"), "graphql.refused.size"),
                 counter("tme.graphql.refused", REFUSED, Tags.of("limit", "cost"), "graphql.refused.cost"),
-                counter("tme.graphql.preview_batches", "Batches of previews one query level asked for at once",
-                        Tags.empty(), "graphql.preview_batches"),
-                counter("tme.graphql.decoded", "Stored answers decoded for GraphQL (once per value while"
-                        + " MEMORY_CACHE_DECODED_MB keeps copies)", Tags.empty(), "graphql.decoded"),
+                counter("graphql.preview_batches", "Batches of previews one query level asked for at once"),
+                counter("graphql.decoded", "Stored answers decoded for GraphQL (once per value while"
+                        + " MEMORY_CACHE_DECODED_MB keeps copies)"),
                 gauge("tme.graphql.decoded.copies", "Heap the decoded answers GraphQL keeps hold, against"
                         + " MEMORY_CACHE_DECODED_MB", Tags.empty(), "graphql.decoded_bytes").inBytes());
     }

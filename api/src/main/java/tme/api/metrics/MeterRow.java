@@ -33,6 +33,16 @@ record MeterRow(Kind kind, String name, String baseUnit, String help, Tags tags,
         sources = List.copyOf(sources);
     }
 
+    /** A counter without labels read from {@code source}, named after it ({@code tme.} + {@code source}). */
+    static MeterRow counter(String source, String help) {
+        return counter("tme." + source, help, Tags.empty(), source);
+    }
+
+    /** A gauge without labels read from {@code source}, named after it ({@code tme.} + {@code source}). */
+    static MeterRow gauge(String source, String help) {
+        return gauge("tme." + source, help, Tags.empty(), source);
+    }
+
     /** A counter that is the sum of {@code sources} (most are one). */
     static MeterRow counter(String name, String help, Tags tags, String... sources) {
         return new MeterRow(Kind.COUNTER, name, null, help, tags, List.of(sources), sum(sources));

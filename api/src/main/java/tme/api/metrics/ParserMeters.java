@@ -12,10 +12,9 @@ final class ParserMeters {
 
     static List<MeterRow> rows() {
         return List.of(
-                counter("tme.scrape.pages_parsed", "t.me pages parsed and accepted", Tags.empty(), "scrape.pages_parsed"),
-                counter("tme.scrape.posts_parsed", "Posts in them", Tags.empty(), "scrape.posts_parsed"),
-                counter("tme.scrape.odd_posts", "Posts parsed only in part (a part threw) or skipped", Tags.empty(),
-                        "scrape.odd_posts"));
+                counter("scrape.pages_parsed", "t.me pages parsed and accepted"),
+                counter("scrape.posts_parsed", "Posts in them"),
+                counter("scrape.odd_posts", "Posts parsed only in part (a part threw) or skipped"));
     }
 
     static List<MeterFamily> families() {

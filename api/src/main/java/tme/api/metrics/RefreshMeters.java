@@ -16,26 +16,22 @@ final class RefreshMeters {
 
     static List<MeterRow> rows() {
         return List.of(
-                counter("tme.refresh.asked", "Names sent to the schedule as asked for", Tags.empty(), "refresh.asked"),
-                counter("tme.refresh.registered", "Names new to the schedule (due at once)", Tags.empty(),
-                        "refresh.registered"),
-                counter("tme.refresh.claimed", "Due names this worker claimed", Tags.empty(), "refresh.claimed"),
-                counter("tme.refresh.skipped_recent", "Due names left alone: loaded within the last half interval",
-                        Tags.empty(), "refresh.skipped_recent"),
-                counter("tme.refresh.dropped_idle", "Names dropped: nobody asked for them for REFRESH_IDLE",
-                        Tags.empty(), "refresh.dropped_idle"),
-                counter("tme.refresh.abandoned", "Names a stopping worker handed back", Tags.empty(), "refresh.abandoned"),
-                counter("tme.refresh.claims_lost", "Reschedules refused: the claim had lapsed to another worker",
-                        Tags.empty(), "refresh.claims_lost"),
-                counter("tme.refresh.bugs", "Refreshes whose future failed (a bug)", Tags.empty(), "refresh.bugs"),
+                counter("refresh.asked", "Names sent to the schedule as asked for"),
+                counter("refresh.registered", "Names new to the schedule (due at once)"),
+                counter("refresh.claimed", "Due names this worker claimed"),
+                counter("refresh.skipped_recent", "Due names left alone: loaded within the last half interval"),
+                counter("refresh.dropped_idle", "Names dropped: nobody asked for them for REFRESH_IDLE"),
+                counter("refresh.abandoned", "Names a stopping worker handed back"),
+                counter("refresh.claims_lost", "Reschedules refused: the claim had lapsed to another worker"),
+                counter("refresh.bugs", "Refreshes whose future failed (a bug)"),
                 counter("tme.refresh.redis.unreached", UNREACHED, Tags.of("op", "write"),
                         "refresh.redis.unreached_writes"),
                 counter("tme.refresh.redis.unreached", UNREACHED, Tags.of("op", "claim"),
                         "refresh.redis.unreached_claims"),
-                gauge("tme.refresh.due", "Names due now that no worker holds: the due queue's depth, as the last"
-                        + " claim saw it", Tags.empty(), "refresh.due"),
-                gauge("tme.refresh.scheduled", "Names in the schedule", Tags.empty(), "refresh.scheduled"),
-                gauge("tme.refresh.in_flight", "Refreshes this worker runs now", Tags.empty(), "refresh.in_flight"),
+                gauge("refresh.due", "Names due now that no worker holds: the due queue's depth, as the last"
+                        + " claim saw it"),
+                gauge("refresh.scheduled", "Names in the schedule"),
+                gauge("refresh.in_flight", "Refreshes this worker runs now"),
                 thousandths("tme.refresh.lag.p50", "seconds", "Schedule lag (claimed minus due), median over the last"
                         + " 1-2 minutes", "refresh.lag.p50_ms"),
                 thousandths("tme.refresh.lag.p99", "seconds", "Schedule lag, 99th percentile over the last 1-2 minutes",

@@ -45,31 +45,27 @@ final class UpstreamMeters {
         String cooldowns = "Fleet cooldowns by origin: begun by a pause signal here, or learnt from Redis";
         String signals = "Pause signals the gate heard: t.me's 429, or a proxy's 429/5xx page";
         return List.of(
-                gauge("tme.gate.cooldown.active", "1 while this server knows of a cooldown (nothing is sent to t.me)",
-                        Tags.empty(), "gate.cooldown.active"),
+                gauge("gate.cooldown.active", "1 while this server knows of a cooldown (nothing is sent to t.me)"),
                 thousandths("tme.gate.cooldown.remaining", "seconds", "What is left of the cooldown, and the jitter after"
                         + " it", "gate.cooldown.remaining_ms"),
                 counter("tme.gate.cooldowns", cooldowns, Tags.of("origin", "here"), "gate.cooldowns.started"),
                 counter("tme.gate.cooldowns", cooldowns, Tags.of("origin", "fleet"), "gate.cooldowns.adopted"),
-                gauge("tme.gate.strikes", "Recent cooldowns, each lengthening the next", Tags.empty(), "gate.strikes"),
+                gauge("gate.strikes", "Recent cooldowns, each lengthening the next"),
                 counter("tme.gate.pause.signals", signals, Tags.of("source", "tme"), "gate.signals.throttled"),
                 counter("tme.gate.pause.signals", signals, Tags.of("source", "proxy"), "gate.signals.intercepted"),
                 thousandths("tme.gate.ramp.rate", "ratio", "Fraction of the rate allowed after a cooldown (1: full)",
                         "gate.ramp.rate_permille"),
-                counter("tme.gate.admitted", "Requests the gate let through to t.me", Tags.empty(), "gate.admitted"),
+                counter("gate.admitted", "Requests the gate let through to t.me"),
                 counter("tme.gate.refused", REFUSED, Tags.of("reason", "cooldown"), "gate.refused.cooldown"),
                 counter("tme.gate.refused", REFUSED, Tags.of("reason", "budget"), "gate.refused.budget"),
                 counter("tme.gate.refused", REFUSED, Tags.of("reason", "queue_full"), "gate.queue.shed"),
                 counter("tme.gate.refused", REFUSED, Tags.of("reason", "background_dropped"), "gate.queue.dropped"),
                 counter("tme.gate.refused", REFUSED, Tags.of("reason", "deadline_passed"), "gate.queue.deadline_passed"),
-                counter("tme.gate.budget.tokens_taken", "Budget tokens taken (fleet's or local)", Tags.empty(),
-                        "gate.budget.tokens_taken"),
-                counter("tme.gate.budget.local_fallbacks", "Budget decisions made locally because Redis was unavailable",
-                        Tags.empty(), "gate.budget.local_fallbacks"),
-                gauge("tme.gate.budget.taken_last_minute", "Tokens this server took in the last 60 s", Tags.empty(),
-                        "gate.budget.taken_last_minute"),
-                gauge("tme.gate.budget.available_per_minute", "Tokens a minute allows now (rate x 60 + burst; less"
-                        + " while ramping, 0 while cooling down)", Tags.empty(), "gate.budget.available_per_minute"),
+                counter("gate.budget.tokens_taken", "Budget tokens taken (fleet's or local)"),
+                counter("gate.budget.local_fallbacks", "Budget decisions made locally because Redis was unavailable"),
+                gauge("gate.budget.taken_last_minute", "Tokens this server took in the last 60 s"),
+                gauge("gate.budget.available_per_minute", "Tokens a minute allows now (rate x 60 + burst; less"
+                        + " while ramping, 0 while cooling down)"),
                 derived("tme.gate.budget.utilization", "ratio", "Tokens taken in the last minute over those available"
                         + " (NaN while cooling down)", Tags.empty(), UpstreamMeters::utilization,
                         "gate.budget.taken_last_minute", "gate.budget.available_per_minute"));
@@ -77,19 +73,15 @@ final class UpstreamMeters {
 
     private static List<MeterRow> slots() {
         return List.of(
-                gauge("tme.gate.slots.capacity", "Upstream slots in all (TELEGRAM_MAX_CONCURRENCY)", Tags.empty(),
-                        "gate.slots.capacity"),
+                gauge("gate.slots.capacity", "Upstream slots in all (TELEGRAM_MAX_CONCURRENCY)"),
                 derived("tme.gate.slots.in_use", null, SLOTS, Tags.of("priority", "reader"),
                         counters -> counters.get("gate.slots.in_use") - counters.get("gate.slots.background_in_use"),
                         "gate.slots.in_use", "gate.slots.background_in_use"),
                 gauge("tme.gate.slots.in_use", SLOTS, Tags.of("priority", "background"), "gate.slots.background_in_use"),
-                counter("tme.gate.slots.granted", "Slots handed out, at once or after waiting", Tags.empty(),
-                        "gate.slots.granted"),
-                counter("tme.gate.slots.raised", "Waiting background requests raised to readers'", Tags.empty(),
-                        "gate.slots.raised"),
-                gauge("tme.gate.queue.waiting", "Requests waiting for a slot now", Tags.empty(), "gate.queue.waiting"),
-                gauge("tme.gate.queue.largest_flow", "The most requests one flow (a channel) has waiting now",
-                        Tags.empty(), "gate.queue.largest_flow"),
+                counter("gate.slots.granted", "Slots handed out, at once or after waiting"),
+                counter("gate.slots.raised", "Waiting background requests raised to readers'"),
+                gauge("gate.queue.waiting", "Requests waiting for a slot now"),
+                gauge("gate.queue.largest_flow", "The most requests one flow (a channel) has waiting now"),
                 thousandths("tme.gate.slots.mean_hold", "seconds", "How long a slot is held lately: t.me's latency as"
                         + " the gate sees it", "gate.slots.mean_hold_ms"));
     }
