@@ -22,7 +22,8 @@ final class RefreshMeters {
                 counter("refresh.skipped_recent", "Due names left alone: loaded within the last half interval"),
                 counter("refresh.dropped_idle", "Names dropped: nobody asked for them for REFRESH_IDLE"),
                 counter("refresh.abandoned", "Names a stopping worker handed back"),
-                counter("refresh.claims_lost", "Reschedules refused: the claim had lapsed to another worker"),
+                counter("refresh.claims_lost", "Reschedules refused: the claim had lapsed to another worker, or the"
+                        + " channel went idle and was dropped meanwhile"),
                 counter("refresh.bugs", "Refreshes whose future failed (a bug)"),
                 counter("tme.refresh.redis.unreached", UNREACHED, Tags.of("op", "write"),
                         "refresh.redis.unreached_writes"),

@@ -44,6 +44,7 @@ final class ContentJson {
         Fields.string(json, "question", poll.question());
         Fields.string(json, "type", poll.type());
         Fields.string(json, "votes", poll.votes());
+        Fields.number(json, "votes_count", poll.votesCount());
         if (!poll.options().isEmpty()) {
             json.writeArrayFieldStart("options");
             for (Poll.Option option : poll.options()) {

@@ -123,6 +123,7 @@ class JsonRenderTest {
 
         assertEquals(new JsonObject()
                 .put("question", "Как лучше?").put("type", "Anonymous Poll").put("votes", "222")
+                .put("votes_count", 222L)
                 .put("options", new JsonArray()
                         .add(new JsonObject().put("name", "Несколько постов в день").put("percent", 16))
                         .add(new JsonObject().put("name", "Один пост в несколько дней").put("percent", 83))

@@ -27,7 +27,10 @@ enum RefreshCount implements Counters.Metric {
     BUGS("refresh.bugs"),
     /** Names a stopping worker handed back unfinished, due at once for another worker. */
     ABANDONED("refresh.abandoned"),
-    /** Reschedules refused because the claim had lapsed and another worker held the name. */
+    /**
+     * Reschedules refused because this worker no longer held the name: its claim lapsed and another worker took it,
+     * or the name went idle (no feed asked for it within {@code REFRESH_IDLE}) and the claim script dropped it.
+     */
     CLAIMS_LOST("refresh.claims_lost");
 
     private final String metricName;
