@@ -53,7 +53,7 @@ class ClusterNodeDownTest {
                 assertTrue(metrics.count("tme_coalescing_local_fallbacks_total") >= 1, "loads without a lease: " + metrics);
                 assertTrue(metrics.count("tme_gate_budget_local_fallbacks_total") >= 1,
                         "the local bucket decided: " + metrics);
-                assertTrue(metrics.count("tme_redis_breaker_state") > 0, "not closed: " + metrics);
+                assertEquals(2L, metrics.count("tme_redis_breaker_state"), "open, for 30 s: " + metrics);
             }
         }
     }
