@@ -15,7 +15,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
-import tme.coalescing.Freshness;
 
 /**
  * Issue 3 "Serving", through real HTTP on one server without Redis: hits from L1 with the stored bytes, ETag and
@@ -161,11 +160,10 @@ class CacheServingTest extends CacheFleetTestBase {
     @Test
     void positionedPage_isFreshForItsLongerTtl() {
         HttpResponse<byte[]> page = CacheHttp.get(server, "/v1/body/durov?position=490");
-        // CACHE_TTL_PAGE is 2m; lifetimes of a minute or more are trimmed by a key-hashed part of half the window.
-        long lifetime = Freshness.of(Duration.ofMinutes(2), 0.10).lifetime("tme:v1:full:body:durov:490").toSeconds();
-        assertTrue(lifetime > 113 && lifetime <= 120, "lifetime " + lifetime);
-        assertEquals("public, max-age=" + lifetime + ", stale-while-revalidate=" + lifetime
-                + ", stale-if-error=86400", header(page, "Cache-Control"));
+        // CACHE_TTL_PAGE is 2m; lifetimes of a minute or more are trimmed by a key-hashed part of up to half the
+        // window (6s), for this key 4s.
+        assertEquals("public, max-age=116, stale-while-revalidate=116, stale-if-error=86400",
+                header(page, "Cache-Control"));
     }
 
     @Test

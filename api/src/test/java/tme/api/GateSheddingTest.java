@@ -15,26 +15,28 @@ import tme.api.FleetClient.Reply;
  * Bounded waiting: t.me stalls, and at most {@code MAX_WAITING_REQUESTS} (here 100) requests may wait for it.
  * Of 1000 concurrent misses the rest get a 503 with a Retry-After at once, and cached keys keep answering.
  */
-class GateSheddingTest {
+class GateSheddingTest extends ServerTestBase {
 
     static final int MISSES = 1000;
     static final int MAX_WAITING = 100;
+    static final int SLOTS = 32;
 
-    final TestServer server = new TestServer(Map.of("MAX_WAITING_REQUESTS", Integer.toString(MAX_WAITING),
-            "TELEGRAM_TIMEOUT", "5s", "TELEGRAM_RATE", "1000", "TELEGRAM_BURST", "1000"));
-    final FleetClient client = new FleetClient();
+    GateSheddingTest() {
+        super(withHeldLoads(Map.of("MAX_WAITING_REQUESTS", Integer.toString(MAX_WAITING),
+                "TELEGRAM_MAX_CONCURRENCY", Integer.toString(SLOTS),
+                "TELEGRAM_RATE", "1000", "TELEGRAM_BURST", "1000")));
+    }
 
+    /** The stalled loads get their answers, so the server stops without waiting for them. */
     @AfterEach
-    void stop() {
+    void unstall() {
         server.tme.reset();
-        client.close();
-        server.close();
     }
 
     @Test
-    void tmeStalled_thousandMisses_atLeast900GetA503AtOnce_andCachedKeysKeepAnswering() {
+    void tmeStalled_thousandMisses_900GetA503AtOnce_andCachedKeysKeepAnswering() {
         assertEquals(200, client.get(server, "/v1/body/durov").join().status());
-        server.tme.anyChannelAs("durov").hang();
+        server.tme.anyChannelAs("durov").holdRequests(); // t.me answers nothing until the test ends
 
         List<CompletableFuture<Reply>> misses = new ArrayList<>(MISSES);
         for (int i = 0; i < MISSES; i++) {
@@ -43,19 +45,24 @@ class GateSheddingTest {
         FleetAwait.until("all but the waiting requests are answered",
                 () -> misses.stream().filter(CompletableFuture::isDone).count() >= MISSES - MAX_WAITING,
                 () -> misses.stream().filter(CompletableFuture::isDone).count() + " answered");
-        List<Reply> shed = misses.stream().filter(CompletableFuture::isDone).map(CompletableFuture::join)
+        FleetAwait.held(server.tme, SLOTS); // every slot's load reached t.me
+        List<Reply> answered = misses.stream().filter(CompletableFuture::isDone).map(CompletableFuture::join).toList();
+        List<Reply> shed = answered.stream()
                 .filter(reply -> reply.status() == 503 && "overloaded".equals(reply.code())).toList();
 
-        assertTrue(shed.size() >= 900, "shed at once: " + shed.size());
+        assertEquals(MISSES - MAX_WAITING, answered.size(), "the waiting still wait");
+        assertEquals(MISSES - MAX_WAITING, shed.size(), "shed at once: " + FleetClient.tally(answered, Reply::status));
         assertTrue(shed.stream().allMatch(r -> r.retryAfter() >= 1), "every 503 says when to come back");
-        assertEquals(MAX_WAITING, Fleet.metric(server, "tme_coalescing_waiting"), "the waiting stay bounded");
         PrometheusText metrics = Fleet.metrics(server);
-        assertTrue(metrics.count("tme_gate_queue_waiting") + metrics.sum("tme_gate_slots_in_use") <= MAX_WAITING);
+        assertEquals(MAX_WAITING, metrics.count("tme_coalescing_waiting"), "the waiting stay bounded");
+        assertEquals(SLOTS, metrics.count("tme_gate_slots_in_use{priority=\"reader\"}"), "one load per slot at t.me");
+        assertEquals(0, metrics.count("tme_gate_slots_in_use{priority=\"background\"}"));
+        assertEquals(MAX_WAITING - SLOTS, metrics.count("tme_gate_queue_waiting"), "the other loads queue for a slot");
         for (int i = 0; i < 10; i++) {
             Reply hit = client.get(server, "/v1/body/durov").join();
             assertEquals(200, hit.status());
             assertEquals("L1", hit.xCache());
         }
-        assertTrue(server.tme.totalHits() <= 1 + MAX_WAITING, "t.me requests: " + server.tme.totalHits());
+        assertEquals(1 + SLOTS, server.tme.totalHits(), "the warm-up, then one request per slot");
     }
 }

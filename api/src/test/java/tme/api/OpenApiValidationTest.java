@@ -1,6 +1,7 @@
 package tme.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.Future;
@@ -243,7 +244,9 @@ class OpenApiValidationTest {
         Vertx fakeVertx = Vertx.vertx();
         FakeTme tme = FakeTme.start(fakeVertx);
         try {
-            server = new TestServer(Map.of("SHUTDOWN_DRAIN", "1s"), InstantSource.system(), tme);
+            // The drain runs on a real timer, and stopping waits it out: long enough for the calls below on busy
+            // cores, no longer, as the test waits for all of it.
+            server = new TestServer(Map.of("SHUTDOWN_DRAIN", "5s"), InstantSource.system(), tme);
             calls = new Calls(server);
             tme.throttle(Duration.ofSeconds(30));
             checked("GET", "/v1/body/durov", 503);
@@ -252,6 +255,7 @@ class OpenApiValidationTest {
             CacheHttp.awaitUntil("/readyz answers 503", () -> calls.get("/readyz").status() == 503);
             assertEquals("stopping", checked("GET", "/readyz", 503).json().getString("status"));
             checked("HEAD", "/readyz", 503);
+            assertFalse(closing.isComplete(), "answered within the drain");
             TestServer.await(closing);
             server = null;
         } finally {

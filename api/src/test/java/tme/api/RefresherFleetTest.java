@@ -7,11 +7,9 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.time.InstantSource;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * once per interval between them, never twice in one; feeds read what they loaded, without t.me; a refresher killed with SIGKILL leaves the other doing
  * all the work once its claims lapse; SIGTERM stops the last one with every name back on the schedule.
  */
-class RefresherFleetTest {
+class RefresherFleetTest extends FleetTestBase {
 
     private static final String REFRESHED = "tme_refresh_outcomes_total{outcome=\"refreshed\"}";
 
@@ -37,13 +35,8 @@ class RefresherFleetTest {
             "REFRESH_CLAIM_FOR", "2s", "REFRESH_STOP_GRACE", "1s", "TELEGRAM_RATE", "200", "TELEGRAM_BURST", "200",
             "MEMORY_CACHE_MAX_TTL", "500ms", "REDIS_TIMEOUT", "2s");
 
-    final Fleet fleet = new Fleet(2, ENV, InstantSource.system());
-    final TestServer a = fleet.server(0);
-    final TestServer b = fleet.server(1);
-
-    @AfterEach
-    void stop() {
-        fleet.close();
+    RefresherFleetTest() {
+        super(2, ENV);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package tme.api;
 
+import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 
@@ -23,6 +24,13 @@ abstract class ServerTestBase {
     /** A server with {@code env} on top of the test defaults. */
     ServerTestBase(Map<String, String> env) {
         server = new TestServer(env);
+    }
+
+    /** {@code env} on top of {@link FleetTestBase#HELD_LOADS_ENV}: for a server whose loads are held too. */
+    static Map<String, String> withHeldLoads(Map<String, String> env) {
+        Map<String, String> all = new HashMap<>(FleetTestBase.HELD_LOADS_ENV);
+        all.putAll(env);
+        return Map.copyOf(all);
     }
 
     @AfterEach

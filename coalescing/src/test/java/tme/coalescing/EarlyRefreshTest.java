@@ -49,7 +49,7 @@ class EarlyRefreshTest extends TwoNodesTestBase {
 
         // One load at the start, then one refresh every 9.0..9.5s (the key's point in the window): 6 in 50s.
         assertEquals(500, reads);
-        assertTrue(loader.calls() >= 5 && loader.calls() <= 6, "loads in five TTLs: " + loader.calls());
+        assertEquals(6, loader.calls(), "loads in five TTLs");
         assertEquals(0L, SharedCoalescingTest.counters(a, b).get("coalescing.refreshes.failed"));
     }
 

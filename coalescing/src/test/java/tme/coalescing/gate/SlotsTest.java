@@ -123,11 +123,12 @@ class SlotsTest {
     void grantedWaiter_isNotRefusedWhenItsDeadlineWouldHavePassed() {
         harness = new SlotsHarness(1, 16);
         Slot held = granted(harness.user("a", "a1"));
-        Future<SlotGrant> early = harness.ask(LoadContext.user("k", "b"), Duration.ofMillis(10), "b1");
+        // Deadlines run on real timers: the first one long enough that the release comes before it on busy cores.
+        Future<SlotGrant> early = harness.ask(LoadContext.user("k", "b"), Duration.ofMillis(200), "b1");
         held.release();
         granted(early);
         // A later deadline, as a clock: when it has passed, so would the first one, had its timer stayed.
-        Future<SlotGrant> later = harness.ask(LoadContext.user("k", "c"), Duration.ofMillis(200), "c1");
+        Future<SlotGrant> later = harness.ask(LoadContext.user("k", "c"), Duration.ofMillis(500), "c1");
 
         awaitRefused(later);
         assertEquals(1, harness.counter("gate.queue.deadline_passed"));
