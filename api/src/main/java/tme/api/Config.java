@@ -52,6 +52,10 @@ import tme.scraper.parse.ParserMode;
  *                           then served while one refresh runs up to {@code FEED_STALE_TTL} (15min) of age
  * @param requests           the access log, trusted proxies and the per-client limit ({@code ACCESS_LOG},
  *                           {@code TRUSTED_PROXIES}, {@code CLIENT_RATE}, {@code CLIENT_BURST})
+ * @param push               post events, SSE streams and the WebSub hub ({@code EVENTS_*}, {@code STREAM_*},
+ *                           {@code WEBSUB_*})
+ * @param publicUrl          where clients reach the service ({@code PUBLIC_URL}), for links the server writes (the
+ *                           WebSub hub's); empty: the request's origin
  */
 public record Config(
         int port, URI telegramBaseUrl, Duration telegramTimeout, ParserMode parserMode, int parseWorkers,
@@ -59,7 +63,7 @@ public record Config(
         Duration errorTtl, int maxWaiting, int eventLoops, boolean nativeTransport,
         SlotsConfig slots, ThrottleConfig throttle,
         GraphQLConfig graphql, boolean docs, Duration shutdownDrain, Role role, RefreshConfig refresh, Tolerance feedPages,
-        RequestsConfig requests) {
+        RequestsConfig requests, PushSettings push, Optional<String> publicUrl) {
 
     public static Config fromEnv(Map<String, String> env) {
         EnvReader in = new EnvReader(env);
@@ -87,7 +91,9 @@ public record Config(
                 role(in, cache),
                 RefreshSettings.fromEnv(in),
                 RefreshSettings.feedPages(in, ttls.latest(), cache.staleness()),
-                requests(in));
+                requests(in),
+                PushSettings.fromEnv(in),
+                PushSettings.publicUrl(in));
         refresherIntervalAboveMemoryTtl(in, config.role(), config.refresh(), cache);
         in.failIfAnyProblem();
         return config;

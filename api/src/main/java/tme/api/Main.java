@@ -27,6 +27,10 @@ import tme.api.http.AccessLog;
 import tme.api.http.RequestPipeline;
 import tme.api.http.Routes;
 import tme.api.metrics.Readiness;
+import tme.api.push.PostEvents;
+import tme.api.push.PostStreams;
+import tme.api.push.Watchers;
+import tme.api.service.ChannelName;
 import tme.api.metrics.Telemetry;
 import tme.api.service.ChannelRefresh;
 import tme.api.service.ChannelService;
@@ -46,6 +50,8 @@ import tme.coalescing.gate.UpstreamGate;
 import tme.coalescing.refresh.Refresher;
 import tme.coalescing.refresh.RefresherVerticle;
 import tme.coalescing.refresh.Schedule;
+import tme.events.EventLog;
+import tme.events.Tail;
 import tme.redis.RedisLink;
 import tme.scraper.fetch.TmeClient;
 
@@ -61,6 +67,11 @@ public final class Main {
     private static final int UPSTREAM_CONNECTIONS = 64;
     /** How long requests in flight may take to finish when the process is asked to stop. */
     private static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(10);
+    /** Where the channels' event logs live in Redis: {@code tme:events:{<channel>}}. */
+    private static final String EVENTS_PREFIX = "tme:events:";
+    /** How often this server reads the logs of the channels someone listens to, and how much at a time. */
+    private static final Duration TAIL_EVERY = Duration.ofMillis(500);
+    private static final int TAIL_BATCH = 100;
 
     private Main() {}
 
@@ -169,7 +180,11 @@ public final class Main {
         MissingChannels missing = new MissingChannels(levels, clock, config.ttls().notFound());
         // Feeds register their channels here and every latest-page load says so; without Redis, nothing is kept.
         Schedule schedule = redis.map(link -> Schedule.redis(link, config.refresh(), clock)).orElse(Schedule.none());
-        ChannelService channels = new ChannelService(pages, cache, missing, config.parserMode(), config.ttls(), schedule);
+        // Every new post a latest-page load finds goes to its channel's log: in Redis for the fleet, else in memory.
+        EventLog events = redis.map(link -> EventLog.redis(link, EVENTS_PREFIX, config.push().eventsMaxLength(),
+                config.push().eventsKeep())).orElseGet(() -> EventLog.local(config.push().eventsMaxLength(), clock));
+        ChannelService channels = new ChannelService(pages, cache, missing, config.parserMode(), config.ttls(), schedule,
+                new PostEvents(events, parsers));
         PreviewsService previews = new PreviewsService(channels::preview, PREVIEWS_PARALLELISM);
         FeedService feeds = new FeedService(channels, cache, schedule, config.parserMode(), feedTimes(config), clock,
                 parsers, FEED_PARALLELISM);
@@ -189,7 +204,8 @@ public final class Main {
                 () -> Metrics.upstream(client.stats()), loops::counters, graphql::counters, feeds::counters,
                 schedule::counters, refreshing));
         Readiness readiness = new Readiness(redis.map(link -> link::breakerState), gate::cooldownLeft);
-        Telemetry telemetry = new Telemetry(readiness).gather(metrics::snapshot).gather(requests::counters);
+        Telemetry telemetry = new Telemetry(readiness).gather(metrics::snapshot).gather(requests::counters)
+                .gather(events::counters);
         onClose(vertx, telemetry);
         if (refresher) {
             return vertx.deployVerticle(new RefresherVerticle(refreshes))
@@ -198,11 +214,28 @@ public final class Main {
                     .map(server -> running(server, readiness, config));
         }
         long copiesMaxBytes = config.rawCopiesMaxMb() * 1024L * 1024L;
+        Routes.Push push = push(vertx, config, redis.isPresent(), events, channels, schedule, telemetry, requests);
         Function<Vertx, Router> routers = Routes.routers(channels, previews, feeds, telemetry,
                 new Routes.GraphQL(graphql::handle, config.graphql().graphiql()), config.docs(), clock, copiesMaxBytes,
-                parsers, requests);
+                parsers, requests, push);
         return serve(vertx, config.port(), config.eventLoops(), routers, loops, requests.invalidRequests())
                 .map(server -> running(server, readiness, config));
+    }
+
+    /**
+     * The push routes over the event log: the channels streams listen to are kept current (registered with the
+     * schedule; without Redis, loaded by this server every {@code REFRESH_INTERVAL}) and their new events followed.
+     */
+    private static Routes.Push push(Vertx vertx, Config config, boolean shared, EventLog events, ChannelService channels,
+                                    Schedule schedule, Telemetry telemetry, RequestPipeline requests) {
+        Duration interval = config.refresh().interval();
+        Tail tail = new Tail(vertx, events, TAIL_EVERY, TAIL_BATCH).start();
+        Watchers watchers = new Watchers(vertx, tail, schedule, interval, shared ? null
+                : name -> channels.refreshLatest(ChannelName.parse("channel", name), interval.dividedBy(2)));
+        onClose(vertx, watchers);
+        PostStreams streams = new PostStreams(events, watchers, config.push().streams(), requests.clients()::remembered);
+        telemetry.gather(streams::counters).gather(watchers::counters);
+        return new Routes.Push(streams, null);
     }
 
     /** Serving: ready from now on, draining for {@code SHUTDOWN_DRAIN} when told to stop. */

@@ -32,7 +32,7 @@ public final class ClientAddresses {
      * The request's client, kept on the request for {@link #of(RoutingContext)}: the client limit asks first, the
      * access log line last, and with trusted proxies that is a header split and parsed.
      */
-    String remembered(RoutingContext ctx) {
+    public String remembered(RoutingContext ctx) {
         String client = of(ctx.request());
         ctx.put(CLIENT, client);
         return client;

@@ -78,4 +78,9 @@ public final class RequestPipeline implements AutoCloseable {
     public void close() {
         log.ifPresent(AccessLog::close);
     }
+
+    /** Who each request is from, as the per-client limit and the access log name it (the SSE streams' limit too). */
+    public ClientAddresses clients() {
+        return clients;
+    }
 }

@@ -7,6 +7,7 @@ import java.time.InstantSource;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
+import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.CorsHandler;
 import java.util.Set;
 import java.util.function.Function;
@@ -42,11 +43,31 @@ public final class Routes {
                                                  InstantSource clock,
                                                  long copiesMaxBytes, WorkerExecutor workers,
                                                  RequestPipeline requests) {
+        return routers(channels, previews, feeds, telemetry, graphql, docs, clock, copiesMaxBytes, workers, requests,
+                Push.NONE);
+    }
+
+    /** As above, with the push routes ({@code /v1/stream}, {@code /websub}). */
+    public static Function<Vertx, Router> routers(ChannelService channels, PreviewsService previews, FeedService feeds,
+                                                 Telemetry telemetry, GraphQL graphql, boolean docs,
+                                                 InstantSource clock,
+                                                 long copiesMaxBytes, WorkerExecutor workers,
+                                                 RequestPipeline requests, Push push) {
         Responses responses = new Responses(clock, copiesMaxBytes, workers);
         telemetry.gather(responses::counters);
         Handlers h = new Handlers(channels, previews, feeds, responses);
         OpsHandlers ops = new OpsHandlers(telemetry, workers);
-        return vertx -> router(vertx, h, ops, telemetry, graphql, docs, requests);
+        return vertx -> router(vertx, h, ops, telemetry, graphql, docs, requests, push);
+    }
+
+    /**
+     * New posts pushed ({@code tme.api.push}, {@code tme.api.websub}), as the routing table mounts them.
+     *
+     * @param stream {@code GET /v1/stream}: Server-Sent Events
+     * @param websub {@code POST /websub}: the WebSub hub's subscription requests (a form body)
+     */
+    public record Push(Handler<RoutingContext> stream, Handler<RoutingContext> websub) {
+        static final Push NONE = new Push(null, null);
     }
 
     /**
@@ -78,7 +99,7 @@ public final class Routes {
      * and access log line, then CORS, then the per-client limit (after CORS, so a 429 carries its headers).
      */
     private static Router router(Vertx vertx, Handlers h, OpsHandlers ops, Telemetry telemetry, GraphQL graphql,
-                                 boolean docs, RequestPipeline requests) {
+                                 boolean docs, RequestPipeline requests, Push push) {
         Router router = Router.router(vertx);
         router.route().handler(telemetry.timing(router));
         router.route().handler(requests.start(vertx, router));
@@ -94,6 +115,7 @@ public final class Routes {
         json(router.post("/v1/previews")).handler(h::previews);
         read(router, "/v1/feed").handler(h::feed);
         json(router.post("/v1/feed")).handler(h::feedPost);
+        push(router, push);
         graphql(router, vertx, graphql);
         if (docs) {
             docs(router, vertx);
@@ -121,6 +143,17 @@ public final class Routes {
         }
     }
 
+    /** {@code GET /v1/stream} and {@code POST /websub} (a form body of at most {@link #MAX_BODY_BYTES}). */
+    private static void push(Router router, Push push) {
+        if (push.stream() != null) {
+            router.get("/v1/stream").handler(push.stream()); // GET only: a HEAD would hold a stream open for nothing
+        }
+        if (push.websub() != null) {
+            router.post("/websub").handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES))
+                    .handler(push.websub());
+        }
+    }
+
     /** The document, Swagger UI over it, and {@code /} sending a browser there; all off with {@code DISABLE_DOCS}. */
     private static void docs(Router router, Vertx vertx) {
         read(router, "/openapi.json").handler(ApiDocs.shared()::document);
@@ -143,7 +176,7 @@ public final class Routes {
     private static CorsHandler cors() {
         return CorsHandler.create().addOrigin("*")
                 .allowedMethods(Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.POST))
-                .allowedHeaders(Set.of("Content-Type", "If-None-Match", "X-Request-Id"))
+                .allowedHeaders(Set.of("Content-Type", "If-None-Match", "X-Request-Id", "Last-Event-ID"))
                 .exposedHeaders(Set.of("ETag", "Age", "X-Cache", "Retry-After", "X-Request-Id", "Server-Timing"))
                 .maxAgeSeconds(86_400);
     }
@@ -159,6 +192,12 @@ public final class Routes {
         }
         if (path.equals("/v1/feed") || path.equals("/v1/feed/")) {
             return "GET, HEAD, POST";
+        }
+        if (path.equals("/websub")) {
+            return "POST";
+        }
+        if (path.equals("/v1/stream")) {
+            return "GET";
         }
         if (path.startsWith("/graphiql")) {
             return "GET"; // GraphiQL's own router answers GET only

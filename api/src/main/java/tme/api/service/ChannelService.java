@@ -40,10 +40,18 @@ public final class ChannelService {
     private final Keys keys;
     private final Ttls ttls;
     private final Schedule schedule;
+    private final NewPosts newPosts;
 
     /** {@code schedule}: the refresh schedule, told of every latest page loaded ({@code Schedule.none()} without Redis). */
     public ChannelService(Pages pages, CoalescingCache cache, MissingChannels missing, ParserMode mode, Ttls ttls,
                           Schedule schedule) {
+        this(pages, cache, missing, mode, ttls, schedule, NewPosts.none());
+    }
+
+    /** As above; {@code newPosts} is told of every latest page loaded from t.me and the value it replaces. */
+    public ChannelService(Pages pages, CoalescingCache cache, MissingChannels missing, ParserMode mode, Ttls ttls,
+                          Schedule schedule, NewPosts newPosts) {
+        this.newPosts = newPosts;
         this.pages = pages;
         this.cache = cache;
         this.missing = missing;
@@ -145,8 +153,9 @@ public final class ChannelService {
      */
     private Loader latestPage(String name) {
         return loader(name, ttls.latest(), load -> pages.channelPage(load, name, 0).andThen(done -> {
-            if (done.succeeded() && done.result() instanceof Outcome.Ok<ChannelPage>) {
+            if (done.succeeded() && done.result() instanceof Outcome.Ok<ChannelPage> ok) {
                 schedule.loaded(name);
+                newPosts.loaded(name, ok.value(), load.previous());
             }
         }), page -> page.posts().isEmpty(), page -> Outcome.ok(JsonRender.body(page)));
     }

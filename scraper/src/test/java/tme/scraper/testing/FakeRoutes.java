@@ -41,9 +41,12 @@ final class FakeRoutes {
         return Reply.text(404, "no such page on the fake t.me: " + method + " " + path);
     }
 
-    private Optional<String> page(String channel) {
+    /** The channel's page: its recording (or the stand-in's), with what the test published there since. */
+    Optional<String> page(String channel) {
         Optional<String> own = pages.channelPage(channel);
-        return own.isPresent() ? own : stand(channel).flatMap(s -> pages.channelPage(s.recorded()).map(s::page));
+        Optional<String> page = own.isPresent() ? own
+                : stand(channel).flatMap(s -> pages.channelPage(s.recorded()).map(s::page));
+        return page.map(html -> knobs.published.onto(channel, html));
     }
 
     private Optional<String> preview(String channel) {

@@ -165,6 +165,17 @@ public final class FakeTme implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Publishes a new post in {@code channel} (one with a recording, or served as {@link #anyChannelAs}): every later
+     * {@code /s/<channel>} page shows it after the newest post, with the next id, {@code text} and the time now.
+     * Answers its id.
+     */
+    public int publish(String channel, String text) {
+        knobs.published.publish(channel, text, java.time.Instant.now());
+        return Publications.newestId(routes.page(channel).orElseThrow(
+                () -> new IllegalArgumentException("no page to publish on for " + channel)));
+    }
+
     /** Gzips every answer to a client that accepts gzip. */
     public FakeTme gzip(boolean on) {
         knobs.gzip = on;

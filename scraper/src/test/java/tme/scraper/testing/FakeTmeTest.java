@@ -78,6 +78,21 @@ class FakeTmeTest {
     }
 
     @Test
+    void publish_addsTheNextPostToEveryLaterPage() {
+        fake.anyChannelAs("durov");
+        int first = fake.publish("telegram", "Hello from the fake");
+        int second = fake.publish("telegram", "And again");
+
+        HttpResponse<Buffer> page = call(HttpMethod.GET, "/s/telegram");
+        ChannelPage parsed = ((Parsed.Ok<ChannelPage>) ChannelPageParser.parse(page.bodyAsString(), ParserMode.FULL)).value();
+        assertEquals(List.of(503, 504), List.of(first, second));
+        assertEquals(22, parsed.posts().size());
+        assertEquals(504, parsed.posts().getLast().id());
+        assertEquals("And again", parsed.posts().getLast().content().text().string());
+        assertEquals(DUROV_PAGE, call(HttpMethod.GET, "/s/durov").bodyAsString()); // only the channel published in
+    }
+
+    @Test
     void channelPage_everyRecordedChannelIsServed() {
         for (String channel : List.of("meduzalive", "topwar_official", "demo_empty")) {
             HttpResponse<Buffer> page = call(HttpMethod.GET, "/s/" + channel);

@@ -26,6 +26,8 @@ final class Knobs {
     volatile int morePageSize = 20;
     /** The recorded channel every channel without a recording is served as; null: none (t.me's redirect). */
     volatile String anyChannelAs;
+    /** Posts the test published since the recording ({@link FakeTme#publish}). */
+    final Publications published = new Publications();
 
     void delay(String where, Duration delay) {
         delays.put(where, delay);
@@ -71,6 +73,7 @@ final class Knobs {
     }
 
     void clear() {
+        published.clear();
         delays.clear();
         statuses.clear();
         hangs.clear();

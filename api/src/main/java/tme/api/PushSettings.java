@@ -1,0 +1,41 @@
+package tme.api;
+
+import java.time.Duration;
+import java.util.Optional;
+import tme.api.push.StreamsConfig;
+
+/**
+ * New posts pushed to readers: the event log's bounds ({@code EVENTS_*}), the SSE streams' ({@code STREAM_*}) and
+ * the WebSub hub's ({@code WEBSUB_*}), read from the environment.
+ *
+ * @param eventsMaxLength events kept per channel at most ({@code EVENTS_MAX_LENGTH}: the stream's cap, and how far
+ *                        back {@code Last-Event-ID} can resume)
+ * @param eventsKeep      how long a channel's events are kept after its last new post ({@code EVENTS_KEEP})
+ * @param streams         the SSE streams' limits and heartbeat
+ */
+public record PushSettings(int eventsMaxLength, Duration eventsKeep, StreamsConfig streams) {
+
+    static PushSettings fromEnv(EnvReader in) {
+        int maxLength = in.integer("EVENTS_MAX_LENGTH", 1000, 10, 1_000_000);
+        Duration keep = in.positiveDuration("EVENTS_KEEP", Duration.ofDays(7));
+        StreamsConfig streams = new StreamsConfig(
+                in.integer("STREAM_MAX_CLIENTS", 10_000, 1, 1_000_000),
+                in.integer("STREAM_MAX_PER_CLIENT", 8, 1, 10_000),
+                in.positiveDuration("STREAM_HEARTBEAT", Duration.ofSeconds(15)),
+                maxLength);
+        return new PushSettings(maxLength, keep, streams);
+    }
+
+    /**
+     * {@code PUBLIC_URL}: where clients reach this service ({@code https://tme.example.com}), an absolute http(s) URL
+     * without a trailing slash; empty: each request's own origin.
+     */
+    static Optional<String> publicUrl(EnvReader in) {
+        String raw = in.value("PUBLIC_URL");
+        if (raw == null) {
+            return Optional.empty();
+        }
+        String url = in.httpUrl("PUBLIC_URL", "http://localhost").toString();
+        return Optional.of(url);
+    }
+}

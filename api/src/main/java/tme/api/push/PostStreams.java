@@ -1,0 +1,99 @@
+package tme.api.push;
+
+import io.vertx.core.Handler;
+import io.vertx.ext.web.RoutingContext;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import tme.api.problem.InvalidInput;
+import tme.api.problem.Problem;
+import tme.api.service.ChannelName;
+import tme.api.service.ChannelNames;
+import tme.events.EventLog;
+import tme.redis.Counters;
+
+/**
+ * {@code GET /v1/stream?channels=a,b}: Server-Sent Events, one {@code event: post} per new post of the channels,
+ * resumable with {@code Last-Event-ID} (or {@code ?last_event_id=}). Bounded: {@code maxClients} streams per server
+ * (503 past it), {@code maxPerClient} per client (429). Each open stream is a {@link StreamConnection}.
+ */
+public final class PostStreams implements Handler<RoutingContext> {
+
+    /** Clients reconnect this long after a stream ends (SSE's {@code retry:}). */
+    static final Duration RECONNECT = Duration.ofSeconds(3);
+
+    private final EventLog log;
+    private final Watchers watchers;
+    private final StreamsConfig config;
+    private final Function<RoutingContext, String> clients;
+    private final AtomicInteger open = new AtomicInteger();
+    private final Map<String, AtomicInteger> perClient = new ConcurrentHashMap<>();
+    final Counters<StreamCount> counts = new Counters<>(StreamCount.class, EnumSet.allOf(StreamCount.class));
+
+    /** {@code clients}: who a request is from (the per-client limit's key). */
+    public PostStreams(EventLog log, Watchers watchers, StreamsConfig config, Function<RoutingContext, String> clients) {
+        this.log = log;
+        this.watchers = watchers;
+        this.config = config;
+        this.clients = clients;
+    }
+
+    @Override
+    public void handle(RoutingContext ctx) {
+        List<String> channels = channels(ctx.queryParams().getAll("channels"));
+        String header = ctx.request().getHeader("Last-Event-ID");
+        Map<String, String> resume = header != null
+                ? StreamCursor.read("Last-Event-ID", header)
+                : StreamCursor.read("last_event_id", ctx.queryParams().get("last_event_id"));
+        String client = clients.apply(ctx);
+        admit(client);
+        counts.increment(StreamCount.OPENED);
+        new StreamConnection(ctx, channels, resume, log, watchers, config, counts, () -> release(client)).start();
+    }
+
+    /** {@code streams.*}: opened, refused (full, per client), events sent, slow clients dropped; open now (a gauge). */
+    public SortedMap<String, Long> counters() {
+        SortedMap<String, Long> all = new TreeMap<>(counts.snapshot());
+        all.put("streams.open", (long) open.get());
+        return all;
+    }
+
+    private void admit(String client) {
+        if (open.incrementAndGet() > config.maxClients()) {
+            open.decrementAndGet();
+            counts.increment(StreamCount.REFUSED_FULL);
+            throw new InvalidInput(new Problem(503, "streams_full", "This server holds " + config.maxClients()
+                    + " streams, its most (STREAM_MAX_CLIENTS): try again shortly", null, RECONNECT));
+        }
+        AtomicInteger mine = perClient.computeIfAbsent(client, c -> new AtomicInteger());
+        if (mine.incrementAndGet() > config.maxPerClient()) {
+            release(client);
+            counts.increment(StreamCount.REFUSED_CLIENT);
+            throw new InvalidInput(new Problem(429, "too_many_streams", "A client may keep " + config.maxPerClient()
+                    + " streams open at once: close one first", null, RECONNECT));
+        }
+    }
+
+    private void release(String client) {
+        open.decrementAndGet();
+        perClient.computeIfPresent(client, (c, count) -> count.decrementAndGet() <= 0 ? null : count);
+    }
+
+    /** {@code channels=a,b} (or repeated): 1 to 100 valid names, deduplicated, in the order asked. */
+    private static List<String> channels(List<String> values) {
+        List<String> names = new ArrayList<>();
+        for (String value : values) {
+            if (!value.isBlank()) {
+                names.addAll(List.of(value.split(",", -1)));
+            }
+        }
+        return ChannelNames.parse("channels", names).stream().map(ChannelName::value).distinct().toList();
+    }
+}

@@ -1,0 +1,47 @@
+package tme.events;
+
+import java.util.Objects;
+
+/**
+ * An event as the log holds it.
+ *
+ * @param id   its position in its log: {@code <millis>-<n>}, as Redis Streams write entry ids; ids of one log grow
+ * @param seq  the publisher's number for it
+ * @param data its bytes
+ */
+public record Entry(String id, long seq, byte[] data) {
+
+    /** The position before every entry. */
+    public static final String START = "0-0";
+
+    public Entry {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(data, "data");
+    }
+
+    /** Whether this entry comes after position {@code id}. */
+    public boolean after(String id) {
+        return compare(this.id, id) > 0;
+    }
+
+    /** Orders two entry ids ({@code <millis>-<n>}): a negative number when {@code a} comes first. */
+    public static int compare(String a, String b) {
+        long[] x = parse(a);
+        long[] y = parse(b);
+        return x[0] != y[0] ? Long.compare(x[0], y[0]) : Long.compare(x[1], y[1]);
+    }
+
+    /** Whether {@code id} reads as an entry id. */
+    public static boolean valid(String id) {
+        return id != null && id.matches("\\d{1,19}-\\d{1,19}") && parse(id)[0] >= 0 && parse(id)[1] >= 0;
+    }
+
+    private static long[] parse(String id) {
+        int dash = id.indexOf('-');
+        try {
+            return new long[] {Long.parseLong(id, 0, dash, 10), Long.parseLong(id, dash + 1, id.length(), 10)};
+        } catch (NumberFormatException e) {
+            return new long[] {-1, -1};
+        }
+    }
+}

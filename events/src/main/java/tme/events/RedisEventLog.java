@@ -1,0 +1,134 @@
+package tme.events;
+
+import io.vertx.core.Future;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.SortedMap;
+import tme.redis.Counters;
+import tme.redis.EventScripts;
+import tme.redis.Lua;
+import tme.redis.RedisLink;
+import tme.redis.RedisReply;
+
+/**
+ * {@link EventLog#redis}: {@code XADD MAXLEN ~} through {@link EventScripts#APPEND} (one round trip per offer, the
+ * fleet-wide mark beside the stream), {@code XRANGE} to read after a position.
+ */
+final class RedisEventLog implements EventLog {
+
+    private static final System.Logger LOG = System.getLogger(RedisEventLog.class.getName());
+
+    private final RedisLink link;
+    private final String prefix;
+    private final int maxLength;
+    private final Duration keepFor;
+    private final Counters<EventCount> counts = new Counters<>(EventCount.class, EnumSet.allOf(EventCount.class));
+
+    RedisEventLog(RedisLink link, String prefix, int maxLength, Duration keepFor) {
+        this.link = link;
+        this.prefix = prefix;
+        this.maxLength = maxLength;
+        this.keepFor = keepFor;
+    }
+
+    /** The stream of {@code name}; its mark is this key and {@code :last}. */
+    String key(String name) {
+        return prefix + "{" + name + "}";
+    }
+
+    @Override
+    public Future<List<Entry>> publish(String name, List<Event> events) {
+        if (events.isEmpty()) {
+            return Future.succeededFuture(List.of());
+        }
+        Request eval = Lua.eval(EventScripts.APPEND, key(name), key(name) + ":last")
+                .arg(maxLength).arg(keepFor.toMillis());
+        for (Event event : events) {
+            eval.arg(event.seq()).arg(event.data());
+        }
+        return link.send(eval).map(reply -> switch (reply) {
+            case RedisReply.Answered<Response> answered -> appended(answered.value(), events);
+            case RedisReply.Unavailable<Response> unavailable -> {
+                counts.add(EventCount.PUBLISH_FAILURES, events.size());
+                yield List.<Entry>of();
+            }
+        }).otherwise(bug -> {
+            LOG.log(System.Logger.Level.WARNING, "Could not append events of " + name, bug);
+            counts.add(EventCount.PUBLISH_FAILURES, events.size());
+            return List.of();
+        });
+    }
+
+    private List<Entry> appended(Response flat, List<Event> offered) {
+        List<Entry> appended = new ArrayList<>();
+        for (int i = 0; i + 1 < flat.size(); i += 2) {
+            long seq = flat.get(i + 1).toLong();
+            byte[] data = offered.stream().filter(event -> event.seq() == seq).findFirst().orElseThrow().data();
+            appended.add(new Entry(flat.get(i).toString(), seq, data));
+        }
+        counts.add(EventCount.PUBLISHED, appended.size());
+        counts.add(EventCount.DEDUPLICATED, offered.size() - appended.size());
+        return appended;
+    }
+
+    @Override
+    public Future<List<Entry>> after(String name, String after, int max) {
+        Request range = Request.cmd(Command.XRANGE).arg(key(name)).arg("(" + after).arg("+").arg("COUNT").arg(max);
+        return link.send(range).map(reply -> switch (reply) {
+            case RedisReply.Answered<Response> answered -> entries(answered.value());
+            case RedisReply.Unavailable<Response> unavailable -> {
+                counts.increment(EventCount.READ_FAILURES);
+                yield List.<Entry>of();
+            }
+        });
+    }
+
+    @Override
+    public Future<String> last(String name) {
+        Request newest = Request.cmd(Command.XREVRANGE).arg(key(name)).arg("+").arg("-").arg("COUNT").arg(1);
+        return link.send(newest).map(reply -> switch (reply) {
+            case RedisReply.Answered<Response> answered -> {
+                List<Entry> entries = entries(answered.value());
+                yield entries.isEmpty() ? Entry.START : entries.getFirst().id();
+            }
+            case RedisReply.Unavailable<Response> unavailable -> {
+                counts.increment(EventCount.READ_FAILURES);
+                // Not START: a reader placed there would take the whole log for news.
+                throw new IllegalStateException("Redis unreachable (" + unavailable.reason() + ")");
+            }
+        });
+    }
+
+    @Override
+    public SortedMap<String, Long> counters() {
+        return counts.snapshot();
+    }
+
+    /** XRANGE's answer: [[id, [field, value, ...]], ...]. */
+    private static List<Entry> entries(Response range) {
+        List<Entry> entries = new ArrayList<>();
+        if (range == null) {
+            return entries;
+        }
+        for (Response item : range) {
+            Response fields = item.get(1);
+            long seq = 0;
+            byte[] data = new byte[0];
+            for (int i = 0; i + 1 < fields.size(); i += 2) {
+                String field = fields.get(i).toString();
+                if ("seq".equals(field)) {
+                    seq = fields.get(i + 1).toLong();
+                } else if ("data".equals(field)) {
+                    data = fields.get(i + 1).toBytes();
+                }
+            }
+            entries.add(new Entry(item.get(0).toString(), seq, data));
+        }
+        return entries;
+    }
+}

@@ -1,0 +1,82 @@
+package tme.scraper.testing;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+
+/**
+ * Posts a test has the fake t.me publish ({@link FakeTme#publish}): each a copy of the page's newest post with the
+ * next id, the given text and the time it was published, added after it on every later {@code /s/<channel>} page.
+ * Concurrent: tests publish from their thread, event loops serve.
+ */
+final class Publications {
+
+    /** One published post. */
+    record Published(String text, Instant at) {}
+
+    private final Map<String, List<Published>> byChannel = new ConcurrentHashMap<>();
+
+    /** Publishes {@code text} in {@code channel}; answers how many posts it has published there so far. */
+    int publish(String channel, String text, Instant at) {
+        List<Published> posts = byChannel.computeIfAbsent(channel.toLowerCase(Locale.ROOT),
+                c -> new CopyOnWriteArrayList<>());
+        posts.add(new Published(text, at.truncatedTo(ChronoUnit.SECONDS)));
+        return posts.size();
+    }
+
+    /** The page with the channel's published posts after its newest (the page as it is when there are none). */
+    String onto(String channel, String html) {
+        List<Published> posts = byChannel.get(channel.toLowerCase(Locale.ROOT));
+        if (posts == null || posts.isEmpty()) {
+            return html;
+        }
+        Document page = Jsoup.parse(html);
+        page.outputSettings().prettyPrint(false);
+        List<Element> wraps = page.select(".tgme_widget_message_wrap:has([data-post])");
+        if (wraps.isEmpty()) {
+            return html;
+        }
+        Element newest = wraps.getLast();
+        String[] post = newest.selectFirst("[data-post]").attr("data-post").split("/", 2);
+        int id = Integer.parseInt(post[1]);
+        Element after = newest;
+        for (Published published : posts) {
+            id++;
+            Element copy = newest.clone();
+            copy.selectFirst("[data-post]").attr("data-post", post[0] + "/" + id);
+            Element text = copy.selectFirst(".tgme_widget_message_text");
+            if (text != null) {
+                text.text(published.text());
+            }
+            Element date = copy.selectFirst("a.tgme_widget_message_date");
+            if (date != null) {
+                date.attr("href", "https://t.me/" + post[0] + "/" + id);
+                Element time = date.selectFirst("time[datetime]");
+                if (time != null) {
+                    time.attr("datetime", published.at().toString().replace("Z", "+00:00"));
+                }
+            }
+            after.after(copy);
+            after = copy;
+        }
+        return page.outerHtml();
+    }
+
+    /** The newest id the page shows once {@code channel}'s posts are on it. */
+    static int newestId(String html) {
+        Document page = Jsoup.parse(html);
+        List<Element> wraps = page.select(".tgme_widget_message_wrap [data-post]");
+        return Integer.parseInt(wraps.getLast().attr("data-post").split("/", 2)[1]);
+    }
+
+    void clear() {
+        byChannel.clear();
+    }
+}
