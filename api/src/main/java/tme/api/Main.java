@@ -31,6 +31,8 @@ import tme.api.push.PostEvents;
 import tme.api.push.PostStreams;
 import tme.api.push.Watchers;
 import tme.api.service.ChannelName;
+import tme.api.service.FeedDocuments;
+import tme.api.websub.WebSub;
 import tme.api.metrics.Telemetry;
 import tme.api.service.ChannelRefresh;
 import tme.api.service.ChannelService;
@@ -214,7 +216,10 @@ public final class Main {
                     .map(server -> running(server, readiness, config));
         }
         long copiesMaxBytes = config.rawCopiesMaxMb() * 1024L * 1024L;
-        Routes.Push push = push(vertx, config, redis.isPresent(), events, channels, schedule, telemetry, requests);
+        feeds.withHub(config.publicUrl());
+        FeedDocuments documents = new FeedDocuments(channels, feeds, config.feedPages(), clock, parsers,
+                FEED_PARALLELISM);
+        Routes.Push push = push(vertx, config, redis, events, channels, schedule, telemetry, requests, documents, clock);
         Function<Vertx, Router> routers = Routes.routers(channels, previews, feeds, telemetry,
                 new Routes.GraphQL(graphql::handle, config.graphql().graphiql()), config.docs(), clock, copiesMaxBytes,
                 parsers, requests, push);
@@ -226,16 +231,21 @@ public final class Main {
      * The push routes over the event log: the channels streams listen to are kept current (registered with the
      * schedule; without Redis, loaded by this server every {@code REFRESH_INTERVAL}) and their new events followed.
      */
-    private static Routes.Push push(Vertx vertx, Config config, boolean shared, EventLog events, ChannelService channels,
-                                    Schedule schedule, Telemetry telemetry, RequestPipeline requests) {
+    private static Routes.Push push(Vertx vertx, Config config, Optional<RedisLink> redis, EventLog events,
+                                    ChannelService channels, Schedule schedule, Telemetry telemetry,
+                                    RequestPipeline requests, FeedDocuments documents,
+                                    InstantSource clock) {
         Duration interval = config.refresh().interval();
         Tail tail = new Tail(vertx, events, TAIL_EVERY, TAIL_BATCH).start();
-        Watchers watchers = new Watchers(vertx, tail, schedule, interval, shared ? null
+        Watchers watchers = new Watchers(vertx, tail, schedule, interval, redis.isPresent() ? null
                 : name -> channels.refreshLatest(ChannelName.parse("channel", name), interval.dividedBy(2)));
         onClose(vertx, watchers);
         PostStreams streams = new PostStreams(events, watchers, config.push().streams(), requests.clients()::remembered);
-        telemetry.gather(streams::counters).gather(watchers::counters);
-        return new Routes.Push(streams, null);
+        WebSub websub = new WebSub(vertx, redis, config.push().websub(), config.publicUrl(), clock,
+                watchers, documents);
+        onClose(vertx, websub);
+        telemetry.gather(streams::counters).gather(watchers::counters).gather(websub::counters);
+        return new Routes.Push(streams, websub.handler());
     }
 
     /** Serving: ready from now on, draining for {@code SHUTDOWN_DRAIN} when told to stop. */

@@ -13,8 +13,9 @@ import tme.scraper.model.Channel;
  * @param homeUrl     the channel on t.me ({@code https://t.me/s/<channel>}); for several channels, the feed itself
  * @param selfUrl     where this feed is served (its Atom id and {@code rel="self"} link, JSON Feed's feed_url)
  * @param icon        the channel's avatar, or null
+ * @param hubUrl      the WebSub hub readers subscribe to this feed at ({@code rel="hub"}, JSON Feed's hubs), or null
  */
-public record FeedInfo(String title, String description, String homeUrl, String selfUrl, String icon) {
+public record FeedInfo(String title, String description, String homeUrl, String selfUrl, String icon, String hubUrl) {
 
     private static final int NAMES_IN_TITLE = 5;
 
@@ -23,6 +24,16 @@ public record FeedInfo(String title, String description, String homeUrl, String 
         Objects.requireNonNull(description, "description");
         Objects.requireNonNull(homeUrl, "homeUrl");
         Objects.requireNonNull(selfUrl, "selfUrl");
+    }
+
+    /** Without a hub. */
+    public FeedInfo(String title, String description, String homeUrl, String selfUrl, String icon) {
+        this(title, description, homeUrl, selfUrl, icon, null);
+    }
+
+    /** The same feed, naming {@code hubUrl} as its WebSub hub. */
+    public FeedInfo withHub(String hubUrl) {
+        return new FeedInfo(title, description, homeUrl, selfUrl, icon, hubUrl);
     }
 
     /** The feed of {@code channels} (in request order), served at {@code selfUrl}. */

@@ -28,6 +28,14 @@ final class JsonFeed {
             json.writeStringField("feed_url", info.selfUrl());
             json.writeStringField("description", info.description());
             Fields.string(json, "icon", info.icon());
+            if (info.hubUrl() != null) {
+                json.writeArrayFieldStart("hubs");
+                json.writeStartObject();
+                json.writeStringField("type", "WebSub");
+                json.writeStringField("url", info.hubUrl());
+                json.writeEndObject();
+                json.writeEndArray();
+            }
             json.writeArrayFieldStart("items");
             for (ReaderEntry entry : entries) {
                 item(json, entry);

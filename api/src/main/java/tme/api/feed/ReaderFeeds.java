@@ -67,6 +67,7 @@ public final class ReaderFeeds {
             WireFeed wire = syndFeed(info, entries, rss).createWireFeed(format.romeType);
             if (wire instanceof Channel channel) {
                 markPermalinks(channel);
+                WebSubLinks.addTo(channel, info);
             }
             return new WireFeedOutput().outputString(wire).getBytes(StandardCharsets.UTF_8);
         } catch (FeedException e) {
@@ -91,8 +92,10 @@ public final class ReaderFeeds {
         feed.setTitle(info.title());
         feed.setDescription(info.description());
         feed.setLink(info.homeUrl());
-        feed.setLinks(List.of(link("alternate", info.homeUrl(), "text/html"),
-                link("self", info.selfUrl(), null)));
+        feed.setLinks(info.hubUrl() == null || rss
+                ? List.of(link("alternate", info.homeUrl(), "text/html"), link("self", info.selfUrl(), null))
+                : List.of(link("alternate", info.homeUrl(), "text/html"), link("self", info.selfUrl(), null),
+                        link("hub", info.hubUrl(), null)));
         feed.setGenerator("tme-api");
         feed.setPublishedDate(date(updated(entries)));
         if (info.icon() != null) {

@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 import tme.api.service.FeedFormat;
 
 /** What a {@code GET /v1/feed} carries beside its parameters: its names as a list, where it was asked, its type. */
-final class FeedQuery {
+public final class FeedQuery {
 
     /** A host name or address and an optional port: anything else in {@code Host} never reaches a feed's URL. */
     private static final Pattern AUTHORITY = Pattern.compile("^[A-Za-z0-9.\\-]+(:[0-9]{1,5})?$|^\\[[0-9A-Fa-f:.]+\\](:[0-9]{1,5})?$");
@@ -37,7 +37,7 @@ final class FeedQuery {
      * {@code scheme://host[:port]} the client asked (behind Cloudflare, {@code X-Forwarded-Proto} says https): the
      * start of a reader feed's own URL, which a feed reader follows and shows.
      */
-    static String origin(HttpServerRequest request) {
+    public static String origin(HttpServerRequest request) {
         String forwarded = request.getHeader("X-Forwarded-Proto");
         String scheme = "https".equals(forwarded) || "http".equals(forwarded) ? forwarded : request.scheme();
         HostAndPort authority = request.authority();

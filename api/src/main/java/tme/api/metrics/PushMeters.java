@@ -32,6 +32,28 @@ final class PushMeters {
                 counter("streams.events_sent", "event: post messages written to streams"),
                 counter("streams.dropped_slow", "Streams closed because the client read too slowly (write queue"
                         + " full)")));
+        String deliveries = "WebSub deliveries by outcome: delivered (2xx), failed_attempt (retried), given_up"
+                + " (WEBSUB_RETRY_FOR passed), dropped (subscription gone), reclaimed (taken over from a dead server)";
+        for (String outcome : List.of("delivered", "failed_attempts", "given_up", "dropped", "reclaimed")) {
+            rows.add(counter("tme.websub.deliveries", deliveries,
+                    Tags.of("outcome", outcome.equals("failed_attempts") ? "failed_attempt" : outcome),
+                    "websub.deliveries." + outcome));
+        }
+        rows.addAll(List.of(
+                counter("websub.requests_accepted", "Subscription and unsubscription requests answered 202"),
+                counter("websub.callbacks_refused", "Requests refused at once: the callback is not on a public address"
+                        + " (or does not resolve); no request made to it"),
+                counter("websub.verified", "Intents verified: the callback echoed the challenge"),
+                counter("websub.verification_failures", "Verifications failed (no echo, another status, no answer):"
+                        + " nothing stored"),
+                counter("websub.denied", "Verified subscriptions refused by WEBSUB_MAX_PER_TOPIC or"
+                        + " WEBSUB_MAX_PER_HOST (the callback told hub.mode=denied)"),
+                counter("websub.unsubscribed", "Subscriptions removed by a verified unsubscription"),
+                counter("websub.expired", "Subscriptions removed when their lease ran out"),
+                counter("websub.deliveries_queued", "Deliveries queued by this server: one per new post and subscriber"
+                        + " for the fleet"),
+                gauge("websub.subscriptions", "Subscriptions stored (the fleet's, as this server last read them)"),
+                gauge("websub.deliveries_held", "Deliveries this server holds now (in flight or waiting to retry)")));
         return rows;
     }
 }

@@ -27,6 +27,11 @@ import tme.scraper.model.Channel;
 record FeedBuild(byte[] bytes, boolean transientFailure, Problem refusal) {
 
     static FeedBuild of(FeedRequest request, List<Answer> answers, Instant now) {
+        return of(request, answers, now, null);
+    }
+
+    /** As above, a reader feed naming {@code hubUrl} as its WebSub hub (null: none). */
+    static FeedBuild of(FeedRequest request, List<Answer> answers, Instant now, String hubUrl) {
         List<ChannelPage> pages = new ArrayList<>();
         List<FeedJson.Error> errors = new ArrayList<>();
         for (int i = 0; i < answers.size(); i++) {
@@ -47,7 +52,7 @@ record FeedBuild(byte[] bytes, boolean transientFailure, Problem refusal) {
             return new FeedBuild(null, transientFailure, refusal(errors));
         }
         List<Channel> channels = pages.stream().map(ChannelPage::channel).toList();
-        return new FeedBuild(ReaderFeeds.render(request.format().reader(), FeedInfo.of(channels, request.selfUrl()),
+        return new FeedBuild(ReaderFeeds.render(request.format().reader(), FeedInfo.of(channels, request.selfUrl()).withHub(hubUrl),
                 Ranking.newestFirst(ranked)), transientFailure, null);
     }
 

@@ -56,6 +56,9 @@ public final class FeedService {
     private final WorkerExecutor workers;
     private final int parallelism;
     private final AtomicLong requestIds = new AtomicLong();
+    // Where reader feeds say their WebSub hub is: PUBLIC_URL, else (null) each request's own origin.
+    private volatile String publicUrl;
+    private volatile boolean hub;
     private final Counters<FeedCount> counts = new Counters<>(FeedCount.class, EnumSet.allOf(FeedCount.class));
 
     /** Builds run on {@code workers}, each loading at most {@code parallelism} pages at once. */
@@ -86,6 +89,21 @@ public final class FeedService {
                 cache.get(keys.feed(request), flow, context -> build(request, context))));
     }
 
+    /**
+     * Reader feeds name the WebSub hub from now on, at {@code publicUrl/websub} ({@code PUBLIC_URL}), or at the
+     * request's own origin when it is empty.
+     */
+    public FeedService withHub(java.util.Optional<String> publicUrl) {
+        this.publicUrl = publicUrl.orElse(null);
+        this.hub = true;
+        return this;
+    }
+
+    /** The hub a reader feed of {@code request} names, or null. */
+    String hubUrl(FeedRequest request) {
+        return hub ? (publicUrl != null ? publicUrl : request.origin()) + "/websub" : null;
+    }
+
     /** {@code feed.*} counters by metric name. */
     public Map<String, Long> counters() {
         return counts.snapshot();
@@ -97,7 +115,7 @@ public final class FeedService {
                         channel -> channels.latest(channel, context.flow(), times.pages()),
                         bug -> new Answer.Failure(Problem.internal()))
                 .compose(answers -> workers.executeBlocking(() -> stored(FeedBuild.of(request, answers,
-                        clock.instant()), answers), false));
+                        clock.instant(), hubUrl(request)), answers), false));
     }
 
     private Loaded stored(FeedBuild built, List<Answer> answers) {

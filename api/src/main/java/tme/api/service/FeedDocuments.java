@@ -1,0 +1,69 @@
+package tme.api.service;
+
+import io.vertx.core.Future;
+import io.vertx.core.WorkerExecutor;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.List;
+import tme.api.problem.Problem;
+import tme.api.render.PageReader;
+import tme.coalescing.Tolerance;
+import tme.scraper.model.Post;
+
+/**
+ * A feed's document as it is now, for a WebSub delivery: built from the channels' latest pages like any feed, but
+ * never from a stored build (which may predate the post being delivered), and only once the channel that published
+ * the post shows it: a page this process kept from before (its memory copy lives up to {@code MEMORY_CACHE_MAX_TTL})
+ * is refreshed first, which finds the loading process's copy in Redis or asks t.me once.
+ */
+public final class FeedDocuments {
+
+    /** A feed's bytes and their media type. */
+    public record Document(byte[] bytes, String contentType) {}
+
+    private final ChannelService channels;
+    private final FeedService feeds;
+    private final Tolerance pages;
+    private final InstantSource clock;
+    private final WorkerExecutor workers;
+    private final int parallelism;
+
+    public FeedDocuments(ChannelService channels, FeedService feeds, Tolerance pages, InstantSource clock,
+                         WorkerExecutor workers, int parallelism) {
+        this.channels = channels;
+        this.feeds = feeds;
+        this.pages = pages;
+        this.clock = clock;
+        this.workers = workers;
+        this.parallelism = parallelism;
+    }
+
+    /** {@code request}'s feed with post {@code post} of {@code channel} on it (or failed with the problem). */
+    public Future<Document> current(FeedRequest request, ChannelName channel, long post) {
+        String flow = "websub:" + channel.value();
+        return showing(channel, post, flow)
+                .compose(shown -> Lanes.each(request.channels(), parallelism,
+                        name -> channels.latest(name, flow, pages), bug -> new Answer.Failure(Problem.internal())))
+                .compose(answers -> workers.executeBlocking(() -> FeedBuild.of(request, answers, clock.instant(),
+                        feeds.hubUrl(request)), false))
+                .compose(built -> built.bytes() != null
+                        ? Future.succeededFuture(new Document(built.bytes(), request.format().contentType()))
+                        : Future.failedFuture(new IllegalStateException(built.refusal().detail())));
+    }
+
+    /** The channel's latest page, refreshed when the copy at hand does not show {@code post} yet. */
+    private Future<Void> showing(ChannelName channel, long post, String flow) {
+        return channels.latest(channel, flow, pages)
+                .compose(answer -> workers.executeBlocking(() -> newest(answer) >= post, false))
+                .compose(shown -> shown ? Future.succeededFuture()
+                        : channels.refreshLatest(channel, Duration.ZERO).mapEmpty());
+    }
+
+    private static long newest(Answer answer) {
+        if (answer instanceof Answer.Cached ok && ok.status() == 200 && ok.stored().kind() == Answer.KIND_OK) {
+            List<Post> posts = PageReader.body(ok.stored().raw()).posts();
+            return posts.stream().mapToLong(Post::id).max().orElse(0);
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,113 @@
+package tme.api.websub;
+
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import tme.api.push.Watchers;
+import tme.events.Entry;
+import tme.redis.Counters;
+
+/**
+ * The hub's ears: every {@code every} (and at once when a subscription changes here) it reads which channels have
+ * subscriptions and watches exactly those ({@link Watchers}: kept current, their new events handed on); each new post
+ * queues its deliveries through {@link HubStore#fanOut}, which does so once for the fleet whichever server offers it
+ * first. Each round also removes the subscriptions whose lease ran out. Every field is touched on its own context.
+ */
+final class HubWatch implements AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger(HubWatch.class.getName());
+
+    private final Vertx vertx;
+    private final Context context;
+    private final HubStore store;
+    private final Watchers watchers;
+    private final InstantSource clock;
+    private final Counters<WebSubCount> counts;
+    private final Map<String, Consumer<Entry>> watched = new HashMap<>();
+    private final long timer;
+    private volatile long subscriptions;
+
+    HubWatch(Vertx vertx, HubStore store, Watchers watchers, Duration every, InstantSource clock,
+             Counters<WebSubCount> counts) {
+        this.vertx = vertx;
+        this.context = vertx.getOrCreateContext();
+        this.store = store;
+        this.watchers = watchers;
+        this.clock = clock;
+        this.counts = counts;
+        this.timer = vertx.setPeriodic(0, every.toMillis(), id -> round());
+    }
+
+    /** Syncs now (a subscription was stored or removed here). */
+    void changed() {
+        context.runOnContext(v -> sync());
+    }
+
+    /** Subscriptions held, as the last round counted them. */
+    long subscriptions() {
+        return subscriptions;
+    }
+
+    private void round() {
+        store.all().onSuccess(all -> {
+            subscriptions = all.size();
+            all.stream().filter(subscription -> subscription.expired(clock.instant())).forEach(expired -> {
+                counts.increment(WebSubCount.EXPIRED);
+                store.unsubscribe(expired);
+            });
+        });
+        sync();
+    }
+
+    private void sync() {
+        store.channels().onComplete(read -> context.runOnContext(v -> {
+            if (read.failed()) {
+                LOG.log(System.Logger.Level.WARNING, "Could not read the subscribed channels", read.cause());
+                return;
+            }
+            apply(read.result());
+        }));
+    }
+
+    private void apply(Set<String> channels) {
+        watched.entrySet().removeIf(entry -> {
+            if (!channels.contains(entry.getKey())) {
+                watchers.unwatch(entry.getKey(), entry.getValue());
+                return true;
+            }
+            return false;
+        });
+        for (String channel : channels) {
+            watched.computeIfAbsent(channel, name -> {
+                Consumer<Entry> listener = entry -> fanOut(name, entry);
+                watchers.watch(name, listener);
+                return listener;
+            });
+        }
+    }
+
+    private void fanOut(String channel, Entry entry) {
+        store.fanOut(channel, entry.seq(), entry.id()).onComplete(done -> {
+            if (done.failed()) {
+                LOG.log(System.Logger.Level.WARNING, "Could not queue the deliveries of " + channel + "/" + entry.seq(),
+                        done.cause());
+            } else if (done.result() > 0) {
+                counts.add(WebSubCount.QUEUED, done.result());
+            }
+        });
+    }
+
+    @Override
+    public void close() {
+        vertx.cancelTimer(timer);
+        context.runOnContext(v -> {
+            watched.forEach(watchers::unwatch);
+            watched.clear();
+        });
+    }
+}
