@@ -20,7 +20,7 @@ public final class FeedQuery {
     private FeedQuery() {}
 
     /** {@code channels=a,b,c} (or the parameter repeated): every comma-separated name, empty values skipped. */
-    static List<String> names(List<String> values) {
+    public static List<String> names(List<String> values) {
         List<String> names = new ArrayList<>();
         for (String value : values) {
             if (value.isBlank()) {

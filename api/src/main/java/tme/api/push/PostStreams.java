@@ -3,7 +3,6 @@ package tme.api.push;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +11,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import tme.api.http.FeedQuery;
 import tme.api.problem.InvalidInput;
 import tme.api.problem.Problem;
 import tme.api.service.ChannelName;
@@ -88,12 +88,7 @@ public final class PostStreams implements Handler<RoutingContext> {
 
     /** {@code channels=a,b} (or repeated): 1 to 100 valid names, deduplicated, in the order asked. */
     private static List<String> channels(List<String> values) {
-        List<String> names = new ArrayList<>();
-        for (String value : values) {
-            if (!value.isBlank()) {
-                names.addAll(List.of(value.split(",", -1)));
-            }
-        }
-        return ChannelNames.parse("channels", names).stream().map(ChannelName::value).distinct().toList();
+        return ChannelNames.parse("channels", FeedQuery.names(values)).stream().map(ChannelName::value).distinct()
+                .toList();
     }
 }

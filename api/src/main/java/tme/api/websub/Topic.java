@@ -3,9 +3,9 @@ package tme.api.websub;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import tme.api.http.FeedQuery;
 import tme.api.problem.InvalidInput;
 import tme.api.problem.Problem;
 import tme.api.service.FeedFormat;
@@ -44,12 +44,7 @@ final class Topic {
         if (format == FeedFormat.JSON) {
             throw refused("hub.topic must be a reader feed (format=atom, rss or jsonfeed): the JSON answer names no hub");
         }
-        List<String> names = new ArrayList<>();
-        for (String value : query.getOrDefault("channels", List.of())) {
-            if (!value.isBlank()) {
-                names.addAll(List.of(value.split(",", -1)));
-            }
-        }
+        List<String> names = FeedQuery.names(query.getOrDefault("channels", List.of()));
         try {
             return FeedRequest.of(names, first(query, "limit"), format, origin);
         } catch (InvalidInput invalid) {
