@@ -52,6 +52,8 @@ class PostStreamTest extends ServerTestBase {
             assertEquals("First pushed post", data.getJsonObject("post").getJsonObject("content")
                     .getJsonObject("text").getString("string"));
             assertTrue(took.compareTo(INTERVAL.plusSeconds(3)) < 0, "took " + took);
+            System.out.printf("stream: post 503 reached the stream %d ms after t.me showed it (REFRESH_INTERVAL 2 s)%n",
+                    took.toMillis());
             away.close();
 
             int second = server.tme.publish("telegram", "Second pushed post");

@@ -71,6 +71,11 @@ final class Deliverer implements AutoCloseable {
         return held.size();
     }
 
+    /** Takes new deliveries now (some were just queued), rather than at the next round. */
+    void nudge() {
+        context.runOnContext(v -> take());
+    }
+
     private void take() {
         if (taking || held.size() >= MAX_HELD) {
             return;

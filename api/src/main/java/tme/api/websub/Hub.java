@@ -22,6 +22,7 @@ import tme.redis.Counters;
  */
 final class Hub implements Handler<RoutingContext> {
 
+    private static final System.Logger LOG = System.getLogger(Hub.class.getName());
     /** WebSub 5.1: a secret must be under 200 bytes. */
     private static final int MAX_SECRET_BYTES = 199;
 
@@ -70,7 +71,8 @@ final class Hub implements Handler<RoutingContext> {
             } else {
                 counts.increment(WebSubCount.REQUESTS_ACCEPTED);
                 ctx.response().setStatusCode(202).putHeader("Cache-Control", "no-store").end();
-                verifier.verify(mode, topic.trim(), subscription, leaseSeconds);
+                verifier.verify(mode, topic.trim(), subscription, leaseSeconds).onFailure(e -> LOG.log(
+                        System.Logger.Level.WARNING, "WebSub " + mode + " of " + callback + " not applied", e));
             }
         });
     }

@@ -28,12 +28,15 @@ final class HubWatch implements AutoCloseable {
     private final Watchers watchers;
     private final InstantSource clock;
     private final Counters<WebSubCount> counts;
+    private final Runnable queued;
     private final Map<String, Consumer<Entry>> watched = new HashMap<>();
     private final long timer;
     private volatile long subscriptions;
 
+    /** {@code queued}: told when this server queued deliveries (so they are taken at once, not at the next round). */
     HubWatch(Vertx vertx, HubStore store, Watchers watchers, Duration every, InstantSource clock,
-             Counters<WebSubCount> counts) {
+             Counters<WebSubCount> counts, Runnable queued) {
+        this.queued = queued;
         this.vertx = vertx;
         this.context = vertx.getOrCreateContext();
         this.store = store;
@@ -98,6 +101,7 @@ final class HubWatch implements AutoCloseable {
                         done.cause());
             } else if (done.result() > 0) {
                 counts.add(WebSubCount.QUEUED, done.result());
+                queued.run();
             }
         });
     }

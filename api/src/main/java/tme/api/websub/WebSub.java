@@ -31,10 +31,10 @@ public final class WebSub implements AutoCloseable {
         HubStore store = redis.<HubStore>map(link -> new RedisHubStore(link, clock))
                 .orElseGet(() -> new LocalHubStore(clock));
         client = new CallbackClient(vertx, new CallbackGuard(vertx, config.allowPrivate()), config.timeout());
-        watch = new HubWatch(vertx, store, watchers, SYNC_EVERY, clock, counts);
+        deliverer = new Deliverer(vertx, store, client, documents, config, publicUrl, clock, counts);
+        watch = new HubWatch(vertx, store, watchers, SYNC_EVERY, clock, counts, deliverer::nudge);
         Verifier verifier = new Verifier(client, store, config, counts, watch::changed);
         hub = new Hub(verifier, client, config, publicUrl, clock, counts);
-        deliverer = new Deliverer(vertx, store, client, documents, config, publicUrl, clock, counts);
     }
 
     /** {@code POST /websub}. */
