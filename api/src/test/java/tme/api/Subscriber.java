@@ -33,6 +33,8 @@ final class Subscriber implements AutoCloseable {
     private final BlockingQueue<Received> deliveries = new LinkedBlockingQueue<>();
     private final BlockingQueue<Received> verifications = new LinkedBlockingQueue<>();
     private final AtomicInteger unanswered = new AtomicInteger();
+    private final AtomicInteger failing = new AtomicInteger();
+    private volatile String redirectTo;
 
     Subscriber() {
         server = TestServer.await(vertx.createHttpServer().requestHandler(this::handle).listen(0, "127.0.0.1"));
@@ -50,6 +52,18 @@ final class Subscriber implements AutoCloseable {
     /** Leaves the next {@code count} deliveries unanswered. */
     Subscriber hangDeliveries(int count) {
         unanswered.set(count);
+        return this;
+    }
+
+    /** Answers the next {@code count} deliveries 500. */
+    Subscriber failDeliveries(int count) {
+        failing.set(count);
+        return this;
+    }
+
+    /** Answers every verification with a 302 to {@code url} instead of the echo. */
+    Subscriber redirectVerificationsTo(String url) {
+        redirectTo = url;
         return this;
     }
 
@@ -75,15 +89,19 @@ final class Subscriber implements AutoCloseable {
             all.add(received);
             if ("GET".equals(received.method())) {
                 verifications.add(received);
+                if (redirectTo != null) {
+                    request.response().setStatusCode(302).putHeader("Location", redirectTo).end();
+                    return;
+                }
                 String challenge = query.get("hub.challenge");
-                request.response().setStatusCode(challenge == null ? 200 : 200).end(challenge == null ? "" : challenge);
+                request.response().setStatusCode(200).end(challenge == null ? "" : challenge);
                 return;
             }
             deliveries.add(received);
             if (unanswered.getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0) {
                 return; // hangs: never answered
             }
-            request.response().setStatusCode(204).end();
+            request.response().setStatusCode(failing.getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0 ? 500 : 204).end();
         });
     }
 

@@ -9,7 +9,6 @@ import java.net.URLEncoder;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -93,9 +92,5 @@ class WebSubHubTest extends ServerTestBase {
         assertEquals(status, answer.statusCode(), answer.body());
         assertNotNull(answer.body());
         assertEquals(parameter, TestServer.json(answer).getString("parameter"), answer.body());
-    }
-
-    static Duration within() {
-        return Duration.ofSeconds(6);
     }
 }

@@ -64,6 +64,38 @@ class WebSubLocalTest extends ServerTestBase {
         awaitMetric("tme_websub_deliveries_total{outcome=\"delivered\"}", 1);
     }
 
+    @Test
+    void redirectedVerificationNotFollowed_andAFailedDeliveryRetried() {
+        server.tme.anyChannelAs("durov");
+        String topic = "http://127.0.0.1:" + server.server.actualPort() + "/v1/feed?channels=telegram&format=rss";
+        try (Subscriber target = new Subscriber()) {
+            subscriber.redirectVerificationsTo(target.callback("/elsewhere"));
+            assertEquals(202, hub("subscribe", topic).statusCode());
+            assertNotNull(subscriber.nextVerification(Duration.ofSeconds(5)));
+            awaitMetric("tme_websub_verification_failures_total", 1);
+            assertEquals(java.util.List.of(), target.all(), "the redirect was followed");
+        }
+        assertEquals(0, Fleet.metric(server, "tme_websub_verified_total"));
+
+        subscriber.redirectVerificationsTo(null).failDeliveries(1);
+        assertEquals(202, hub("subscribe", topic).statusCode());
+        assertNotNull(subscriber.nextVerification(Duration.ofSeconds(5)));
+        awaitMetric("tme_websub_verified_total", 1);
+        FleetAwait.until("the baseline page loaded", () -> server.tme.hits("/s/telegram") >= 1, () -> "no load yet");
+        assertEquals(200, server.get("/v1/body/telegram").statusCode());
+        server.tme.publish("telegram", "Pushed twice, answered once");
+
+        Subscriber.Received failed = subscriber.nextDelivery(Duration.ofSeconds(6));
+        Subscriber.Received retried = subscriber.nextDelivery(Duration.ofSeconds(5));
+
+        assertNotNull(failed, "no first attempt");
+        assertNotNull(retried, "no retry after the 500");
+        assertTrue(retried.text().contains("<guid>https://t.me/telegram/503</guid>"),
+                retried.text());
+        awaitMetric("tme_websub_deliveries_total{outcome=\"failed_attempt\"}", 1);
+        awaitMetric("tme_websub_deliveries_total{outcome=\"delivered\"}", 1);
+    }
+
     private HttpResponse<String> hub(String mode, String topic) {
         String form = "hub.mode=" + mode + "&hub.topic=" + URLEncoder.encode(topic, StandardCharsets.UTF_8)
                 + "&hub.callback=" + URLEncoder.encode(subscriber.callback("/json-feed"), StandardCharsets.UTF_8)
