@@ -28,7 +28,7 @@ class WebSubLocalTest extends ServerTestBase {
 
     WebSubLocalTest() {
         super(Map.of("REFRESH_INTERVAL", "2s", "WEBSUB_ALLOW_PRIVATE", "true", "WEBSUB_TIMEOUT", "2s",
-                "WEBSUB_DELIVERY_LEASE", "3s"));
+                "WEBSUB_DELIVERY_LEASE", "3s", "WEBSUB_MAX_PER_TOPIC", "1"));
     }
 
     @AfterEach
@@ -96,9 +96,39 @@ class WebSubLocalTest extends ServerTestBase {
         awaitMetric("tme_websub_deliveries_total{outcome=\"delivered\"}", 1);
     }
 
+    @Test
+    void subscriptionPastTheTopicsBound_verifiedThenDenied() {
+        String topic = "http://127.0.0.1:" + server.server.actualPort() + "/v1/feed?channels=durov&format=atom";
+        assertEquals(202, hub("subscribe", topic, subscriber.callback("/first")).statusCode());
+        assertEquals("/first", path(subscriber.nextVerification(Duration.ofSeconds(5))));
+        awaitMetric("tme_websub_verified_total", 1);
+
+        assertEquals(202, hub("subscribe", topic, subscriber.callback("/second")).statusCode());
+        Subscriber.Received verification = subscriber.nextVerification(Duration.ofSeconds(5));
+        Subscriber.Received denial = subscriber.nextVerification(Duration.ofSeconds(5));
+
+        assertEquals("/second", path(verification));
+        assertEquals("denied", denial.query().get("hub.mode"));
+        assertEquals(topic, denial.query().get("hub.topic"));
+        assertEquals("this topic has 1 subscriptions, its most", denial.query().get("hub.reason"));
+        awaitMetric("tme_websub_denied_total", 1);
+        assertEquals(202, hub("subscribe", topic, subscriber.callback("/first")).statusCode()); // a renewal passes
+        assertEquals("/first", path(subscriber.nextVerification(Duration.ofSeconds(5))));
+        awaitMetric("tme_websub_verified_total", 3);
+        assertEquals(1, Fleet.metric(server, "tme_websub_denied_total"));
+    }
+
+    private static String path(Subscriber.Received received) {
+        return received.uri().substring(0, received.uri().indexOf('?'));
+    }
+
     private HttpResponse<String> hub(String mode, String topic) {
+        return hub(mode, topic, subscriber.callback("/json-feed"));
+    }
+
+    private HttpResponse<String> hub(String mode, String topic, String callback) {
         String form = "hub.mode=" + mode + "&hub.topic=" + URLEncoder.encode(topic, StandardCharsets.UTF_8)
-                + "&hub.callback=" + URLEncoder.encode(subscriber.callback("/json-feed"), StandardCharsets.UTF_8)
+                + "&hub.callback=" + URLEncoder.encode(callback, StandardCharsets.UTF_8)
                 + "&hub.secret=local-secret";
         return server.send(server.request("/websub").POST(HttpRequest.BodyPublishers.ofString(form))
                 .header("Content-Type", "application/x-www-form-urlencoded").build());
