@@ -17,6 +17,7 @@ import tme.api.service.ChannelName;
 import tme.api.service.ChannelNames;
 import tme.api.service.ChannelService;
 import tme.api.service.Directions;
+import tme.api.service.FeedFilters;
 import tme.api.service.FeedFormat;
 import tme.api.service.FeedRequest;
 import tme.api.service.FeedService;
@@ -75,7 +76,7 @@ final class Fetchers {
     /** The same feed as {@code POST /v1/feed}: the same request, cache entry and build, read in its decoded form. */
     DataFetcher<CompletableFuture<DataFetcherResult<Object>>> feed() {
         return env -> answered(env, feeds.feed(FeedRequest.of(env.<List<String>>getArgument("channels"),
-                env.getArgument("limit"), FeedFormat.JSON, ""), flow(env)));
+                env.getArgument("limit"), FeedFormat.JSON, "", FeedFilters.of(env::getArgument)), flow(env)));
     }
 
     private CompletableFuture<DataFetcherResult<Object>> answered(DataFetchingEnvironment env, Future<Answer> answer) {

@@ -15,6 +15,7 @@ import tme.api.service.ChannelName;
 import tme.api.service.ChannelNames;
 import tme.api.service.ChannelService;
 import tme.api.service.Directions;
+import tme.api.service.FeedFilters;
 import tme.api.service.FeedFormat;
 import tme.api.service.FeedRequest;
 import tme.api.service.FeedService;
@@ -77,19 +78,21 @@ final class Handlers {
 
     /**
      * {@code GET /v1/feed?channels=a,b,c&limit=N&format=json|atom|rss|jsonfeed}: the feed as JSON or for feed
-     * readers, with its ETag and freshness like every GET answer.
+     * readers, with its ETag and freshness like every GET answer; the filter parameters keep what a reader wants.
      */
     void feed(RoutingContext ctx) {
         FeedFormat format = FeedFormat.parse("format", ctx.queryParams().get("format"));
         FeedRequest request = FeedRequest.of(FeedQuery.names(ctx.queryParams().getAll("channels")),
-                ctx.queryParams().get("limit"), format, FeedQuery.origin(ctx.request()));
+                ctx.queryParams().get("limit"), format, FeedQuery.origin(ctx.request()),
+                FeedFilters.of(name -> FeedQuery.value(ctx.queryParams().getAll(name))));
         responses.send(ctx, feeds.feed(request), FeedQuery.contentType(format), true);
     }
 
     /** {@code POST /v1/feed} with {@code {"channels":[...],"limit":N}}: the same JSON answer, {@code no-store}. */
     void feedPost(RoutingContext ctx) {
         JsonObject body = jsonBody(ctx);
-        FeedRequest request = FeedRequest.of(channelsArray(body).getList(), body.getValue("limit"), FeedFormat.JSON, "");
+        FeedRequest request = FeedRequest.of(channelsArray(body).getList(), body.getValue("limit"), FeedFormat.JSON, "",
+                FeedFilters.of(name -> FeedQuery.value(body.getValue(name))));
         responses.send(ctx, feeds.feed(request), FeedQuery.contentType(FeedFormat.JSON), false);
     }
 
