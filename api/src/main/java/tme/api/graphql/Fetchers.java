@@ -23,6 +23,7 @@ import tme.api.service.FeedRequest;
 import tme.api.service.FeedService;
 import tme.api.service.Position;
 import tme.api.service.PostId;
+import tme.api.service.SearchQuery;
 
 /**
  * The root fields, each calling the same service as its REST route, with the query's flow: arguments become the
@@ -59,6 +60,15 @@ final class Fetchers {
     DataFetcher<CompletableFuture<DataFetcherResult<Object>>> post() {
         return env -> answered(env, channels.post(channel(env), PostId.of("id", env.<Integer>getArgument("id")),
                 flow(env)));
+    }
+
+    /** The same search as {@code GET /v1/search/{channel}}: the same entry, read in its decoded form. */
+    DataFetcher<CompletableFuture<DataFetcherResult<Object>>> search() {
+        return env -> {
+            Integer before = env.getArgument("before");
+            return answered(env, channels.search(channel(env), SearchQuery.parse("q", env.getArgument("q")),
+                    before == null ? Position.LATEST : Position.of("before", before), flow(env)));
+        };
     }
 
     DataFetcher<CompletableFuture<DataFetcherResult<Object>>> preview() {

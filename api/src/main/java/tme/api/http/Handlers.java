@@ -22,6 +22,7 @@ import tme.api.service.FeedService;
 import tme.api.service.Position;
 import tme.api.service.PostId;
 import tme.api.service.PreviewsService;
+import tme.api.service.SearchQuery;
 
 /**
  * Thin handlers: read parameters into the services' input types (which validate themselves), call a service,
@@ -53,6 +54,12 @@ final class Handlers {
 
     void post(RoutingContext ctx) {
         responses.send(ctx, channels.post(channel(ctx), PostId.parse("id", ctx.pathParam("id"))));
+    }
+
+    /** {@code GET /v1/search/{channel}?q=...&before=N}: t.me's search inside the channel, as {@code /v1/body} answers. */
+    void search(RoutingContext ctx) {
+        responses.send(ctx, channels.search(channel(ctx), SearchQuery.parse("q", ctx.queryParams().get("q")),
+                Position.optional("before", ctx.queryParams().get("before"))));
     }
 
     void preview(RoutingContext ctx) {

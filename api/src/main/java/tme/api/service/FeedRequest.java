@@ -1,9 +1,5 @@
 package tme.api.service;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Collectors;
 import tme.api.feed.FeedFilter;
@@ -89,12 +85,6 @@ public record FeedRequest(List<ChannelName> channels, int limit, FeedFormat form
     String keyPart() {
         String what = origin + "|" + names().stream().collect(Collectors.joining(","))
                 + (filter.none() ? "" : "|" + filter.canonical());
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(what.getBytes(StandardCharsets.UTF_8));
-            return format.wireName() + ":" + limit + ":" + channels.size() + ":"
-                    + HexFormat.of().formatHex(digest, 0, 16);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JDK has SHA-256", e);
-        }
+        return format.wireName() + ":" + limit + ":" + channels.size() + ":" + Digests.hex128(what);
     }
 }

@@ -28,6 +28,9 @@ final class FakeRoutes {
         Matcher channelPage = CHANNEL_PAGE.matcher(path);
         if (channelPage.matches()) {
             String channel = channelPage.group(1);
+            if (method == HttpMethod.GET && params.get("q") != null && channelPage.group(2) == null) {
+                return search(channel, params);
+            }
             if (method == HttpMethod.GET) {
                 return page(channel).map(Reply::html).orElseGet(() -> unknown(channel));
             }
@@ -42,6 +45,10 @@ final class FakeRoutes {
     }
 
     private Optional<String> page(String channel) {
+        String served = knobs.pages.get(channel.toLowerCase(java.util.Locale.ROOT));
+        if (served != null) {
+            return Optional.of(served);
+        }
         Optional<String> own = pages.channelPage(channel);
         return own.isPresent() ? own : stand(channel).flatMap(s -> pages.channelPage(s.recorded()).map(s::page));
     }
@@ -78,6 +85,18 @@ final class FakeRoutes {
         int limit = knobs.morePageSize;
         String fragment = before != null ? history.get().before(before, limit) : history.get().after(after, limit);
         return Reply.json(PhpJson.string(stand.map(s -> s.fragment(fragment)).orElse(fragment)));
+    }
+
+    /** {@code ?q=...[&before=N]} over the channel's recorded page; a blank query is the plain page, as on t.me. */
+    private Reply search(String channel, MultiMap params) {
+        String query = params.get("q");
+        Integer before = params.get("before") == null ? null : position(params.get("before"));
+        if (params.get("before") != null && before == null) {
+            return Reply.text(400, "before must be a post id");
+        }
+        return page(channel)
+                .map(html -> query.isBlank() ? html : SearchPage.of(html, query, before, knobs.searchPageSize))
+                .map(Reply::html).orElseGet(() -> unknown(channel));
     }
 
     private static Integer position(String value) {
