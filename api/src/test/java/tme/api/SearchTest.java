@@ -199,6 +199,23 @@ class SearchTest {
     }
 
     @Test
+    void aRefreshThatFindsNoMatchWhereTheCopyHadSome_keepsTheCopy() {
+        List<Integer> before = ids(TestServer.json(server.get("/v1/search/durov?q=telegram")));
+        String none = SearchPage.of(Fixtures.read("s-durov-2026-05-hortay.html"), "zzqwx", null, 20)
+                .replace("value=\"zzqwx\"", "value=\"telegram\"");
+        server.tme.respond("/s/durov?q=telegram", 200, none, Map.of("content-type", "text/html; charset=utf-8"));
+        clock.advance(Duration.ofSeconds(25)); // past CACHE_TTL_SEARCH and stale-while-revalidate: a reader waits
+
+        HttpResponse<String> answer = server.get("/v1/search/durov?q=telegram");
+
+        assertEquals(200, answer.statusCode(), answer.body());
+        assertEquals(before, ids(TestServer.json(answer)), "the stored matches, not an empty list");
+        assertEquals(12, before.size());
+        assertEquals(2, server.tme.hits("/s/durov?q=telegram"));
+        assertEquals(1L, CacheHttp.metric(server, "tme_scrape_anomalies_total{kind=\"posts_vanished\"}"));
+    }
+
+    @Test
     void anUnknownChannel_is404() {
         HttpResponse<String> answer = server.get("/v1/search/zzqxnonexistent?q=telegram");
 
