@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static tme.api.Invalid.assertInvalid;
 
 import io.vertx.core.json.JsonObject;
 import java.net.http.HttpResponse;
@@ -197,12 +198,5 @@ class FeedFiltersTest {
         assertEquals(0, server.tme.totalHits());
     }
 
-    private static void assertInvalid(HttpResponse<String> answer, String parameter, String detail) {
-        assertEquals(422, answer.statusCode(), answer.body());
-        JsonObject problem = new JsonObject(answer.body());
-        assertEquals("invalid_parameter", problem.getString("code"));
-        assertEquals(parameter, problem.getString("parameter"));
-        assertEquals(detail, problem.getString("detail"));
-    }
 
 }

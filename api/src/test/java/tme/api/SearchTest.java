@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static tme.api.Invalid.assertInvalid;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -229,13 +230,6 @@ class SearchTest {
         return Jsoup.parseBodyFragment(Fixtures.read(fragment)).selectFirst(".tgme_widget_message_wrap").outerHtml();
     }
 
-    private static void assertInvalid(HttpResponse<String> answer, String parameter, String detail) {
-        assertEquals(422, answer.statusCode(), answer.body());
-        JsonObject problem = new JsonObject(answer.body());
-        assertEquals("invalid_parameter", problem.getString("code"));
-        assertEquals(parameter, problem.getString("parameter"));
-        assertEquals(detail, problem.getString("detail"));
-    }
 
     /** A GraphQL {@code Body}'s post ids and older-matches cursor. */
     record GqlPage(List<Integer> ids, Integer before) {
