@@ -77,6 +77,18 @@ class SearchTest {
     }
 
     @Test
+    void anyChannel_telegramAsTheRecordedDurov_findsTheWordInAnyCase() {
+        server.tme.anyChannelAs("durov");
+
+        JsonObject found = TestServer.json(server.get("/v1/search/telegram?q=WhatsApp"));
+
+        assertEquals(durovHolding("whatsapp"), ids(found));
+        assertEquals(List.of(483, 485, 487), ids(found));
+        assertEquals("telegram", found.getJsonObject("channel").getString("username"));
+        assertEquals(1, server.tme.hits("/s/telegram?q=whatsapp"));
+    }
+
+    @Test
     void theSameSearch_inAnotherCaseOrWithSpaces_costsNoSecondTmeRequest() {
         String first = server.get("/v1/search/durov?q=telegram").body();
         HttpResponse<String> upper = server.get("/v1/search/DUROV?q=TeleGram");

@@ -18,7 +18,7 @@ import org.jsoup.nodes.TextNode;
  * t.me's in-channel search page ({@code /s/<channel>?q=...[&before=N]}) made from a recorded channel page, shaped as
  * t.me's own search pages are (see {@code tme/README.md}, "search pages"): the recorded page with only the posts
  * that hold every word of the query, newest {@code size} of those older than {@code before}, each match in the
- * text wrapped in {@code <mark class="highlight">}; the query echoed in the header's search box (its form marked
+ * text and the link preview wrapped in {@code <mark class="highlight">}; the query echoed in the header's search box (its form marked
  * {@code has_value}); a "more" link and {@code <link rel="prev">} to older matches ({@code ?q=...&before=N}) when
  * some remain, and {@code <link rel="canonical">} to the page itself; with no match, t.me's "No posts found" wrap
  * and no page links.
@@ -124,9 +124,9 @@ public final class SearchPage {
         posts.forEach(history::appendChild);
     }
 
-    /** Wraps each matching word of the post's text in {@code <mark class="highlight">}, as t.me does. */
+    /** Wraps each matching word of the post's text and link preview in {@code <mark class="highlight">}, as t.me does. */
     private static void highlight(Element wrap, List<String> words) {
-        for (Element text : wrap.select(".js-message_text")) {
+        for (Element text : wrap.select(".js-message_text, .link_preview_title, .link_preview_description")) {
             for (TextNode node : textNodes(text)) {
                 mark(node, words);
             }
