@@ -11,17 +11,20 @@ import java.time.Duration;
  * @param page     a page around a position, "more before" pages and single posts
  * @param preview  a channel's profile ({@code /v1/preview(s)})
  * @param notFound an unknown channel or post (negative caching)
+ * @param search   a search inside a channel ({@code /v1/search}): its newest matches change as the latest page does
  */
-public record Ttls(Duration latest, Duration page, Duration preview, Duration notFound) {
+public record Ttls(Duration latest, Duration page, Duration preview, Duration notFound, Duration search) {
 
     /** Longest freshness: a week. Stored values carry it in milliseconds as an int (up to ~24 days). */
     static final Duration MAX = Duration.ofDays(7);
 
     static Ttls fromEnv(EnvReader in) {
+        Duration latest = in.boundedDuration("CACHE_TTL_LATEST", Duration.ofSeconds(10), MAX);
         return new Ttls(
-                in.boundedDuration("CACHE_TTL_LATEST", Duration.ofSeconds(10), MAX),
+                latest,
                 in.boundedDuration("CACHE_TTL_PAGE", Duration.ofMinutes(2), MAX),
                 in.boundedDuration("CACHE_TTL_PREVIEW", Duration.ofHours(1), MAX),
-                in.boundedDuration("CACHE_TTL_NOT_FOUND", Duration.ofSeconds(60), MAX));
+                in.boundedDuration("CACHE_TTL_NOT_FOUND", Duration.ofSeconds(60), MAX),
+                in.boundedDuration("CACHE_TTL_SEARCH", latest, MAX));
     }
 }

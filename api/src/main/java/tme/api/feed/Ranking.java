@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 import tme.scraper.model.ChannelPage;
 import tme.scraper.model.Post;
 
@@ -38,6 +39,14 @@ public final class Ranking {
 
     /** The {@code limit} best posts of {@code pages} at {@code now}. */
     public static List<RankedPost> rank(List<ChannelPage> pages, Instant now, int limit) {
+        return rank(pages, now, limit, post -> true);
+    }
+
+    /**
+     * The {@code limit} best posts of {@code pages} at {@code now} that {@code keep} keeps: ranked first, then
+     * filtered, so the scores and the order do not depend on the filter and {@code limit} counts what is kept.
+     */
+    public static List<RankedPost> rank(List<ChannelPage> pages, Instant now, int limit, Predicate<Post> keep) {
         List<RankedPost> scored = new ArrayList<>();
         for (ChannelPage page : pages) {
             double subscribers = subscribers(page);
@@ -52,7 +61,7 @@ public final class Ranking {
             if (ranked.size() == limit) {
                 break;
             }
-            if (seen.add(post.item().channelName() + "/" + post.item().post().id())) {
+            if (keep.test(post.item().post()) && seen.add(post.item().channelName() + "/" + post.item().post().id())) {
                 ranked.add(post);
             }
         }

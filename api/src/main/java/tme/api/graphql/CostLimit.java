@@ -9,8 +9,9 @@ import tme.redis.Counters;
 
 /**
  * At most {@code maxCost} t.me page loads per query ({@code GRAPHQL_MAX_COST}), counted before any field runs. A
- * query's cost is its upstream fan-out: each {@code body}, {@code post}, {@code more} and {@code preview} field may
- * load one page, {@code previews} and {@code feed} one per name given (a cold feed loads each channel's latest
+ * query's cost is its upstream fan-out: each {@code body}, {@code post}, {@code more}, {@code preview} and
+ * {@code search} field may load one page, {@code previews} and {@code feed} one per name given (a cold feed loads each
+ * channel's latest
  * page); nothing below the root costs anything (it reads the same
  * stored answer), nor does introspection. A load answered from the cache costs nothing in fact: the count is what
  * the query could cost on a cold cache, the only bound that holds before it runs.
@@ -40,7 +41,7 @@ final class CostLimit extends MaxQueryComplexityInstrumentation {
                 return 0;
             }
             return switch (field.getFieldDefinition().getName()) {
-                case "body", "more", "post", "preview" -> 1;
+                case "body", "more", "post", "preview", "search" -> 1;
                 case "previews", "feed" ->
                         field.getArguments().get("channels") instanceof List<?> names ? names.size() : 0;
                 default -> 0;

@@ -17,11 +17,13 @@ import tme.api.service.ChannelName;
 import tme.api.service.ChannelNames;
 import tme.api.service.ChannelService;
 import tme.api.service.Directions;
+import tme.api.service.FeedFilters;
 import tme.api.service.FeedFormat;
 import tme.api.service.FeedRequest;
 import tme.api.service.FeedService;
 import tme.api.service.Position;
 import tme.api.service.PostId;
+import tme.api.service.SearchQuery;
 
 /**
  * The root fields, each calling the same service as its REST route, with the query's flow: arguments become the
@@ -60,6 +62,15 @@ final class Fetchers {
                 flow(env)));
     }
 
+    /** The same search as {@code GET /v1/search/{channel}}: the same entry, read in its decoded form. */
+    DataFetcher<CompletableFuture<DataFetcherResult<Object>>> search() {
+        return env -> {
+            Integer before = env.getArgument("before");
+            return answered(env, channels.search(channel(env), SearchQuery.parse("q", env.getArgument("q")),
+                    before == null ? Position.LATEST : Position.of("before", before), flow(env)));
+        };
+    }
+
     DataFetcher<CompletableFuture<DataFetcherResult<Object>>> preview() {
         return env -> previewLoader(env).load(channel(env)).thenCompose(answer -> answered(env, answer));
     }
@@ -75,7 +86,7 @@ final class Fetchers {
     /** The same feed as {@code POST /v1/feed}: the same request, cache entry and build, read in its decoded form. */
     DataFetcher<CompletableFuture<DataFetcherResult<Object>>> feed() {
         return env -> answered(env, feeds.feed(FeedRequest.of(env.<List<String>>getArgument("channels"),
-                env.getArgument("limit"), FeedFormat.JSON, ""), flow(env)));
+                env.getArgument("limit"), FeedFormat.JSON, "", FeedFilters.of(env::getArgument)), flow(env)));
     }
 
     private CompletableFuture<DataFetcherResult<Object>> answered(DataFetchingEnvironment env, Future<Answer> answer) {

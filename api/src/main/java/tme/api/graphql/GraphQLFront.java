@@ -110,7 +110,8 @@ public final class GraphQLFront {
                         .dataFetcher("post", fetchers.post())
                         .dataFetcher("preview", fetchers.preview())
                         .dataFetcher("previews", fetchers.previews())
-                        .dataFetcher("feed", fetchers.feed()))
+                        .dataFetcher("feed", fetchers.feed())
+                        .dataFetcher("search", fetchers.search()))
                 .build();
         return new SchemaGenerator().makeExecutableSchema(types(), wiring);
     }

@@ -45,6 +45,20 @@ public final class FeedQuery {
         return scheme + "://" + (host != null && AUTHORITY.matcher(host).matches() ? host : "localhost");
     }
 
+    /**
+     * A filter parameter's value for {@code FeedFilters}: absent (null), the one value, or every value of a repeated
+     * query parameter; a JSON array as its list, any other JSON value as it is.
+     */
+    static Object value(Object raw) {
+        return switch (raw) {
+            case null -> null;
+            case List<?> values when values.isEmpty() -> null;
+            case List<?> values when values.size() == 1 -> values.getFirst();
+            case io.vertx.core.json.JsonArray array -> array.getList();
+            default -> raw;
+        };
+    }
+
     static CharSequence contentType(FeedFormat format) {
         return TYPES.get(format);
     }

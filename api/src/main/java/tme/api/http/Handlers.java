@@ -15,12 +15,14 @@ import tme.api.service.ChannelName;
 import tme.api.service.ChannelNames;
 import tme.api.service.ChannelService;
 import tme.api.service.Directions;
+import tme.api.service.FeedFilters;
 import tme.api.service.FeedFormat;
 import tme.api.service.FeedRequest;
 import tme.api.service.FeedService;
 import tme.api.service.Position;
 import tme.api.service.PostId;
 import tme.api.service.PreviewsService;
+import tme.api.service.SearchQuery;
 
 /**
  * Thin handlers: read parameters into the services' input types (which validate themselves), call a service,
@@ -54,6 +56,12 @@ final class Handlers {
         responses.send(ctx, channels.post(channel(ctx), PostId.parse("id", ctx.pathParam("id"))));
     }
 
+    /** {@code GET /v1/search/{channel}?q=...&before=N}: t.me's search inside the channel, as {@code /v1/body} answers. */
+    void search(RoutingContext ctx) {
+        responses.send(ctx, channels.search(channel(ctx), SearchQuery.parse("q", ctx.queryParams().get("q")),
+                Position.optional("before", ctx.queryParams().get("before"))));
+    }
+
     void preview(RoutingContext ctx) {
         responses.send(ctx, channels.preview(channel(ctx)));
     }
@@ -77,19 +85,21 @@ final class Handlers {
 
     /**
      * {@code GET /v1/feed?channels=a,b,c&limit=N&format=json|atom|rss|jsonfeed}: the feed as JSON or for feed
-     * readers, with its ETag and freshness like every GET answer.
+     * readers, with its ETag and freshness like every GET answer; the filter parameters keep what a reader wants.
      */
     void feed(RoutingContext ctx) {
         FeedFormat format = FeedFormat.parse("format", ctx.queryParams().get("format"));
         FeedRequest request = FeedRequest.of(FeedQuery.names(ctx.queryParams().getAll("channels")),
-                ctx.queryParams().get("limit"), format, FeedQuery.origin(ctx.request()));
+                ctx.queryParams().get("limit"), format, FeedQuery.origin(ctx.request()),
+                FeedFilters.of(name -> FeedQuery.value(ctx.queryParams().getAll(name))));
         responses.send(ctx, feeds.feed(request), FeedQuery.contentType(format), true);
     }
 
     /** {@code POST /v1/feed} with {@code {"channels":[...],"limit":N}}: the same JSON answer, {@code no-store}. */
     void feedPost(RoutingContext ctx) {
         JsonObject body = jsonBody(ctx);
-        FeedRequest request = FeedRequest.of(channelsArray(body).getList(), body.getValue("limit"), FeedFormat.JSON, "");
+        FeedRequest request = FeedRequest.of(channelsArray(body).getList(), body.getValue("limit"), FeedFormat.JSON, "",
+                FeedFilters.of(name -> FeedQuery.value(body.getValue(name))));
         responses.send(ctx, feeds.feed(request), FeedQuery.contentType(FeedFormat.JSON), false);
     }
 

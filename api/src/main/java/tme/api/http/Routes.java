@@ -112,6 +112,7 @@ public final class Routes {
         read(router, "/v1/more/:channel/:direction/:position").handler(h::more);
         read(router, "/v1/post/:channel/:id").handler(h::post);
         read(router, "/v1/preview/:channel").handler(h::preview);
+        read(router, "/v1/search/:channel").handler(h::search);
         json(router.post("/v1/previews")).handler(h::previews);
         read(router, "/v1/feed").handler(h::feed);
         json(router.post("/v1/feed")).handler(h::feedPost);

@@ -7,8 +7,10 @@ import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.List;
 import tme.scraper.model.ChannelPage;
 import tme.scraper.model.ChannelPreview;
+import tme.scraper.model.Media;
 import tme.scraper.model.MorePage;
 import tme.scraper.model.Post;
 
@@ -63,6 +65,16 @@ public final class JsonRender {
     /** {@code {channel:{title, subscribers, subscribers_count, description, avatar, is_verified}}}. */
     public static byte[] preview(ChannelPreview preview) {
         return render(json -> ChannelJson.writePreview(json, preview));
+    }
+
+    /** A media item's {@code type} as the wire shows it ({@code image}, {@code video}, ...). */
+    public static String mediaType(Media media) {
+        return MediaJson.type(media);
+    }
+
+    /** Every media {@code type} the wire shows. */
+    public static List<String> mediaTypes() {
+        return MediaJson.TYPES;
     }
 
     /** Writes one JSON document on the generator it is given. */

@@ -2,6 +2,7 @@ package tme.api.render;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
+import java.util.List;
 import tme.scraper.model.Media;
 import tme.scraper.model.PlayTime;
 
@@ -53,6 +54,10 @@ final class MediaJson {
         }
         json.writeEndObject();
     }
+
+    /** Every wire name {@link #type} gives, in the order of {@link Media}'s kinds. */
+    static final List<String> TYPES = List.of("image", "video", "gif", "roundvideo", "voice", "audio", "document",
+            "sticker", "location", "unsupported");
 
     /** The wire name of the kind; "image" and "roundvideo" are the prior art's names. */
     static String type(Media media) {

@@ -126,6 +126,25 @@ public final class ChannelService {
                 page -> Outcome.ok(JsonRender.more(withoutAnchor(page, at))))));
     }
 
+    /**
+     * t.me's search inside the channel ({@code t.me/s/<channel>?q=...}): the matching posts as a {@code /v1/body}
+     * answer, the newest ones or those before {@code before}, loaded as part of {@code flow}. One entry per channel,
+     * normalised query and position, fresh for {@code CACHE_TTL_SEARCH}; no match is an answer without posts (t.me's
+     * "No posts found" for this query), and a refresh that finds none where the last copy had some is an anomaly.
+     */
+    public Future<Answer> search(ChannelName channel, SearchQuery query, Position before, String flow) {
+        String name = channel.value();
+        int at = before.value();
+        return answered(cache.get(keys.search(name, query, at), flow, loader(name, ttls.search(),
+                load -> pages.search(load, name, query, at), page -> page.posts().isEmpty(),
+                page -> Outcome.ok(JsonRender.body(page)))));
+    }
+
+    /** As {@link #search(ChannelName, SearchQuery, Position, String)}, in the channel's own flow. */
+    public Future<Answer> search(ChannelName channel, SearchQuery query, Position before) {
+        return search(channel, query, before, channel.value());
+    }
+
     /** The channel's public profile ({@code t.me/<channel>}), loaded as part of {@code channel}'s own flow. */
     public Future<Answer> preview(ChannelName channel) {
         return preview(channel, channel.value());

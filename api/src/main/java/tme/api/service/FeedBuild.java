@@ -44,7 +44,7 @@ record FeedBuild(byte[] bytes, boolean transientFailure, Problem refusal) {
         }
         boolean transientFailure = errors.stream()
                 .anyMatch(error -> !Problem.CHANNEL_NOT_FOUND.equals(error.problem().code()));
-        List<RankedPost> ranked = Ranking.rank(pages, now, request.limit());
+        List<RankedPost> ranked = Ranking.rank(pages, now, request.limit(), request.filter());
         if (request.format() == FeedFormat.JSON) {
             return new FeedBuild(FeedJson.bytes(items(ranked), errors), transientFailure, null);
         }

@@ -1,11 +1,8 @@
 package tme.api.service;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Collectors;
+import tme.api.feed.FeedFilter;
 import tme.api.problem.InvalidInput;
 
 /**
@@ -18,8 +15,9 @@ import tme.api.problem.InvalidInput;
  * @param format   the JSON answer or a reader format
  * @param origin   {@code scheme://host} the request came to, for a reader feed's own URL; empty for JSON, whose
  *                 bytes never name it (so every host shares one JSON entry)
+ * @param filter   what the reader keeps of the ranked posts ({@link FeedFilter#NONE}: everything), normalised
  */
-public record FeedRequest(List<ChannelName> channels, int limit, FeedFormat format, String origin) {
+public record FeedRequest(List<ChannelName> channels, int limit, FeedFormat format, String origin, FeedFilter filter) {
 
     public static final int DEFAULT_LIMIT = 100;
     public static final int MAX_LIMIT = 500;
@@ -27,6 +25,12 @@ public record FeedRequest(List<ChannelName> channels, int limit, FeedFormat form
     public FeedRequest {
         channels = List.copyOf(channels);
         origin = format == FeedFormat.JSON ? "" : origin;
+        filter = filter == null ? FeedFilter.NONE : filter;
+    }
+
+    /** An unfiltered feed. */
+    public FeedRequest(List<ChannelName> channels, int limit, FeedFormat format, String origin) {
+        this(channels, limit, format, origin, FeedFilter.NONE);
     }
 
     /**
@@ -34,9 +38,15 @@ public record FeedRequest(List<ChannelName> channels, int limit, FeedFormat form
      * {@code channels[i]}), {@code limit} (a JSON number, a query string or null) and {@code format}.
      */
     public static FeedRequest of(List<?> names, Object limit, FeedFormat format, String origin) throws InvalidInput {
+        return of(names, limit, format, origin, FeedFilter.NONE);
+    }
+
+    /** As {@link #of(List, Object, FeedFormat, String)}, keeping what {@code filter} keeps ({@link FeedFilters}). */
+    public static FeedRequest of(List<?> names, Object limit, FeedFormat format, String origin, FeedFilter filter)
+            throws InvalidInput {
         List<ChannelName> channels = ChannelNames.parse("channels", names).stream()
                 .distinct().sorted(java.util.Comparator.comparing(ChannelName::value)).toList();
-        return new FeedRequest(channels, limit(limit), format, origin);
+        return new FeedRequest(channels, limit(limit), format, origin, filter);
     }
 
     /** {@code limit}: absent is {@value #DEFAULT_LIMIT}; a whole number in 1..{@value #MAX_LIMIT}, else 422. */
@@ -63,21 +73,18 @@ public record FeedRequest(List<ChannelName> channels, int limit, FeedFormat form
     /** The feed's own URL, in its normal form (what a reader feed's {@code self} link and id say). */
     public String selfUrl() {
         return origin + "/v1/feed?channels=" + String.join(",", names())
-                + (limit == DEFAULT_LIMIT ? "" : "&limit=" + limit) + "&format=" + format.wireName();
+                + (limit == DEFAULT_LIMIT ? "" : "&limit=" + limit) + "&format=" + format.wireName()
+                + (filter.none() ? "" : "&" + filter.canonical());
     }
 
     /**
      * What the cache key says of the request: format and limit as they are, then a digest of the channels (and, for
-     * a reader feed, the origin), so 100 names make a key of fixed length. 128 bits of SHA-256: no two requests meet.
+     * a reader feed, the origin) and of the filter in its canonical form (an unfiltered feed's key is as it always
+     * was), so 100 names make a key of fixed length. 128 bits of SHA-256: no two requests meet.
      */
     String keyPart() {
-        String what = origin + "|" + names().stream().collect(Collectors.joining(","));
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(what.getBytes(StandardCharsets.UTF_8));
-            return format.wireName() + ":" + limit + ":" + channels.size() + ":"
-                    + HexFormat.of().formatHex(digest, 0, 16);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JDK has SHA-256", e);
-        }
+        String what = origin + "|" + names().stream().collect(Collectors.joining(","))
+                + (filter.none() ? "" : "|" + filter.canonical());
+        return format.wireName() + ":" + limit + ":" + channels.size() + ":" + Digests.hex128(what);
     }
 }

@@ -36,6 +36,15 @@ final class Keys {
         return "tme:v1:preview:" + channel;
     }
 
+    /**
+     * A search of a channel: the page before a post ({@code 0}: the newest matches) and a digest of the normalised
+     * query ({@link SearchQuery}), which may hold any character, braces and spaces included, so the key stays short,
+     * printable and without a hash tag. 128 bits of SHA-256: no two queries meet.
+     */
+    String search(String channel, SearchQuery query, int before) {
+        return prefix + "search:" + channel + ":" + before + ":" + Digests.hex128(query.value());
+    }
+
     /** A built feed: its format, limit and a digest of its channels ({@link FeedRequest#keyPart()}). */
     String feed(FeedRequest request) {
         return prefix + "feed:" + request.keyPart();

@@ -24,6 +24,7 @@ import tme.scraper.parse.MoreParser;
 import tme.scraper.parse.Parsed;
 import tme.scraper.parse.ParserMode;
 import tme.scraper.parse.PreviewParser;
+import tme.scraper.parse.SearchPageParser;
 
 /**
  * Fetches and parses t.me pages. Every request to t.me passes the {@link UpstreamGate} (cooldown, fair slots,
@@ -63,6 +64,12 @@ public final class Pages {
             return load(load, () -> client.channelPage(channel, position), channel,
                     html -> ChannelPageParser.parse(html, mode)).onComplete(done -> pageLoads.remove(page, load));
         });
+    }
+
+    /** t.me's search inside the channel: the matches before {@code before} (0: the newest), as a channel page. */
+    Future<Outcome<ChannelPage>> search(LoadContext load, String channel, SearchQuery query, int before) {
+        return load(load, () -> client.search(channel, query.value(), before), channel,
+                html -> SearchPageParser.parse(html, mode, query.value()));
     }
 
     Future<Outcome<MorePage>> more(LoadContext load, String channel, Direction direction, int position) {

@@ -5,7 +5,9 @@
  * entries; the refresher's refresh of a channel ({@link tme.api.service.ChannelRefresh}). Inputs arrive
  * as value types that validated themselves ({@link tme.api.service.ChannelName}, {@link tme.api.service.Position},
  * {@link tme.api.service.PostId}, {@link tme.api.service.Directions}, {@link tme.api.service.ChannelNames},
- * {@link tme.api.service.FeedRequest}, {@link tme.api.service.FeedFormat});
+ * {@link tme.api.service.FeedRequest}, {@link tme.api.service.FeedFormat}, {@link tme.api.service.FeedFilters},
+ * {@link tme.api.service.SearchQuery}); a search inside a channel is one more of the channel's reads
+ * ({@link tme.api.service.ChannelService#search});
  * outcomes are values, and {@link tme.api.problem.Problem} decides every error status.
  */
 package tme.api.service;

@@ -39,6 +39,18 @@ class KeyFamiliesTest {
     }
 
     @Test
+    void searchKeys_digestTheNormalisedQuery_withoutAHashTag() {
+        Keys full = new Keys(ParserMode.FULL);
+        String key = full.search(CHANNEL, SearchQuery.parse("q", " Tele{gram} "), 0);
+
+        assertEquals("tme:v1:full:search:durov:0:" + Digests.hex128("tele{gram}"), key);
+        assertEquals(key, full.search(CHANNEL, SearchQuery.parse("q", "TELE{GRAM}"), 0));
+        assertEquals("tme:v1:full:search:durov:490:" + Digests.hex128("tele{gram}"),
+                full.search(CHANNEL, SearchQuery.parse("q", "tele{gram}"), 490));
+        assertTrue(key.indexOf('{') < 0 && key.indexOf('}') < 0, key);
+    }
+
+    @Test
     void everyScript_touchesOneSlot() {
         scripts().forEach((script, keys) -> assertEquals(1, keys.stream().mapToInt(KeySlot::of).distinct().count(),
                 script + " touches " + keys));

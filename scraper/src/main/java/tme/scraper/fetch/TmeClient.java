@@ -13,6 +13,8 @@ import io.vertx.core.http.HttpVersion;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -83,6 +85,21 @@ public final class TmeClient implements AutoCloseable {
             throw new IllegalArgumentException("position must be >= 0: " + position);
         }
         String path = position == 0 ? "/s/" + channel : "/s/" + channel + "/" + position;
+        return exchange(HttpMethod.GET, path, BrowserHeaders.page(), channel, mapping::page);
+    }
+
+    /**
+     * {@code GET /s/{channel}?q=<query>[&before=N]}: t.me's search inside the channel, the matching posts as a channel
+     * page, older ones than {@code before} when it is not 0. {@code query} is sent as given (the api normalises it).
+     */
+    public Future<Upstream> search(String channel, String query, int before) {
+        requireName(channel);
+        Objects.requireNonNull(query, "query");
+        if (query.isBlank() || before < 0) {
+            throw new IllegalArgumentException("a search needs a query and a position >= 0: " + before);
+        }
+        String path = "/s/" + channel + "?q=" + URLEncoder.encode(query, StandardCharsets.UTF_8)
+                + (before == 0 ? "" : "&before=" + before);
         return exchange(HttpMethod.GET, path, BrowserHeaders.page(), channel, mapping::page);
     }
 

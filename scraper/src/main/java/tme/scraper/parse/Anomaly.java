@@ -28,7 +28,13 @@ public enum Anomaly {
      * The page has no posts while the last good copy had some. Only the caller can tell (it holds the last
      * copy), so the parsers never return it; it lives here so every anomaly is counted the same way.
      */
-    POSTS_VANISHED("posts_vanished");
+    POSTS_VANISHED("posts_vanished"),
+    /**
+     * A channel page asked for as a search ({@code ?q=}) whose search box does not hold the query: t.me answered
+     * something else (its plain channel page, a page served to a throttled client), so its posts, or its "No posts
+     * found", say nothing of the search.
+     */
+    SEARCH_NOT_ECHOED("search_not_echoed");
 
     private final String metricName;
 

@@ -1,6 +1,7 @@
 package tme.scraper.parse;
 
 import java.util.Optional;
+import java.util.function.Function;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import tme.scraper.model.Channel;
@@ -18,17 +19,30 @@ public final class ChannelPageParser {
     private ChannelPageParser() {}
 
     public static Parsed<ChannelPage> parse(String html, ParserMode mode) {
-        String page = html == null ? "" : html;
-        if (page.isBlank()) {
+        return parse(html, mode, doc -> Optional.empty());
+    }
+
+    /**
+     * As {@link #parse(String, ParserMode)}, with {@code page} run on a channel page before its posts are read: it
+     * may change the document (a search page's highlights) and find what makes it not the page asked for.
+     */
+    static Parsed<ChannelPage> parse(String html, ParserMode mode,
+                                     Function<Document, Optional<PageChecks.Finding>> page) {
+        String text = html == null ? "" : html;
+        if (text.isBlank()) {
             return new Parsed.Anomaly<>(Anomaly.EMPTY_PAGE, "a blank answer");
         }
-        Document doc = Dom.parse(page);
+        Document doc = Dom.parse(text);
         Element header = doc.selectFirst(Selectors.CHANNEL_HEADER);
         if (header == null) {
-            return PageChecks.withoutMarkup(page, doc, "channel header");
+            return PageChecks.withoutMarkup(text, doc, "channel header");
         }
-        if (PageChecks.truncated(page)) {
+        if (PageChecks.truncated(text)) {
             return new Parsed.Anomaly<>(Anomaly.TRUNCATED, "the channel page does not end with </html>");
+        }
+        Optional<PageChecks.Finding> other = page.apply(doc);
+        if (other.isPresent()) {
+            return other.get().anomaly();
         }
         Channel channel = ChannelHeaderParser.parse(doc, header);
         PostListParser.Posts posts = PostListParser.parse(doc, mode);

@@ -122,6 +122,11 @@ final class Selectors {
     static final String PREVIEW_AVATAR = "img.tgme_page_photo_image[src]";
     static final String PREVIEW_VERIFIED = ".tgme_page_title i.verified-icon";
 
+    // Search page (t.me/s/<channel>?q=...): the channel page markup, the query echoed in the header's search box,
+    // and each match wrapped in a highlight, which is t.me's decoration of the text, not part of it.
+    static final String SEARCH_INPUT = "form.tgme_header_search_form input[name=q]";
+    static final String SEARCH_HIGHLIGHT = "mark.highlight";
+
     // Shared: a CSS background image carries most t.me picture URLs.
     static final String STYLE_ATTR = "style";
 

@@ -25,7 +25,8 @@ class ShapeChecksTest {
     @Test
     void anomalyNames_areStableMetricNames() {
         assertEquals(List.of("captcha", "challenge", "empty_page", "truncated", "blocks_without_posts",
-                "no_posts_unexplained", "posts_without_id_or_date", "unknown_page", "posts_vanished"),
+                "no_posts_unexplained", "posts_without_id_or_date", "unknown_page", "posts_vanished",
+                "search_not_echoed"),
                 Arrays.stream(Anomaly.values()).map(Anomaly::metricName).toList());
     }
 

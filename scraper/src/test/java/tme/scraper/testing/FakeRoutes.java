@@ -28,6 +28,9 @@ final class FakeRoutes {
         Matcher channelPage = CHANNEL_PAGE.matcher(path);
         if (channelPage.matches()) {
             String channel = channelPage.group(1);
+            if (method == HttpMethod.GET && params.get("q") != null && channelPage.group(2) == null) {
+                return search(channel, params);
+            }
             if (method == HttpMethod.GET) {
                 return page(channel).map(Reply::html).orElseGet(() -> unknown(channel));
             }
@@ -41,9 +44,10 @@ final class FakeRoutes {
         return Reply.text(404, "no such page on the fake t.me: " + method + " " + path);
     }
 
-    /** The channel's page: its recording (or the stand-in's), with what the test published there since. */
+    /** The channel's page: the one a test served, its recording (or the stand-in's), with what the test published there since. */
     Optional<String> page(String channel) {
-        Optional<String> own = pages.channelPage(channel);
+        String served = knobs.pages.get(channel.toLowerCase(java.util.Locale.ROOT));
+        Optional<String> own = served != null ? Optional.of(served) : pages.channelPage(channel);
         Optional<String> page = own.isPresent() ? own
                 : stand(channel).flatMap(s -> pages.channelPage(s.recorded()).map(s::page));
         return page.map(html -> knobs.published.onto(channel, html));
@@ -81,6 +85,18 @@ final class FakeRoutes {
         int limit = knobs.morePageSize;
         String fragment = before != null ? history.get().before(before, limit) : history.get().after(after, limit);
         return Reply.json(PhpJson.string(stand.map(s -> s.fragment(fragment)).orElse(fragment)));
+    }
+
+    /** {@code ?q=...[&before=N]} over the channel's recorded page; a blank query is the plain page, as on t.me. */
+    private Reply search(String channel, MultiMap params) {
+        String query = params.get("q");
+        Integer before = params.get("before") == null ? null : position(params.get("before"));
+        if (params.get("before") != null && before == null) {
+            return Reply.text(400, "before must be a post id");
+        }
+        return page(channel)
+                .map(html -> query.isBlank() ? html : SearchPage.of(html, query, before, knobs.searchPageSize))
+                .map(Reply::html).orElseGet(() -> unknown(channel));
     }
 
     private static Integer position(String value) {

@@ -29,6 +29,9 @@ import java.util.zip.GZIPOutputStream;
  *   <li>{@code GET /s/{ch}} and {@code GET /s/{ch}/{n}}: the recorded {@code s-{ch}-*.html} (name matched
  *       lower-cased); an unknown channel gets t.me's 302 to {@code /{ch}}, or with
  *       {@link #unknownChannelsAsContactPage(boolean)} the 200 "Contact @name" page;</li>
+ *   <li>{@code GET /s/{ch}?q=...[&before=N]}: t.me's search, built from that recording ({@link SearchPage}): its
+ *       posts holding every word of the query (case-insensitive whole words, {@code #tag} only the hashtag),
+ *       {@link #searchPageSize(int)} at most, or "No posts found";</li>
  *   <li>{@code POST /s/{ch}?before=N|after=N}: a JSON string of an HTML fragment cut from the real message
  *       wraps of that page ({@code ""} when nothing is left), {@link #morePageSize(int)} posts at most;</li>
  *   <li>{@code GET /{ch}}: {@code preview-{ch}-*.html} if there is one, else the "Contact" page with 200.</li>
@@ -193,6 +196,24 @@ public final class FakeTme implements AutoCloseable {
             throw new IllegalArgumentException("posts must be >= 1: " + posts);
         }
         knobs.morePageSize = posts;
+        return this;
+    }
+
+    /**
+     * Serves {@code html} as {@code /s/{channel}} (and searches over it) instead of a recording: a page a test put
+     * together from recorded parts, e.g. a recorded page with recorded posts of other pages added.
+     */
+    public FakeTme page(String channel, String html) {
+        knobs.pages.put(channel.toLowerCase(java.util.Locale.ROOT), Objects.requireNonNull(html));
+        return this;
+    }
+
+    /** At most this many matching posts per search page ({@code GET /s/{ch}?q=}); t.me shows about 20. */
+    public FakeTme searchPageSize(int posts) {
+        if (posts < 1) {
+            throw new IllegalArgumentException("posts must be >= 1: " + posts);
+        }
+        knobs.searchPageSize = posts;
         return this;
     }
 

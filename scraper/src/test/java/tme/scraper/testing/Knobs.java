@@ -24,6 +24,10 @@ final class Knobs {
     volatile boolean gzip;
     volatile boolean contactPageForUnknown;
     volatile int morePageSize = 20;
+    /** Pages a test serves as a channel's {@code /s/} page (lower-case name), before any recording. */
+    final java.util.Map<String, String> pages = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Matching posts per search page ({@code ?q=}); t.me shows about 20. */
+    volatile int searchPageSize = 20;
     /** The recorded channel every channel without a recording is served as; null: none (t.me's redirect). */
     volatile String anyChannelAs;
     /** Posts the test published since the recording ({@link FakeTme#publish}). */
@@ -82,6 +86,8 @@ final class Knobs {
         gzip = false;
         contactPageForUnknown = false;
         morePageSize = 20;
+        searchPageSize = 20;
+        pages.clear();
         anyChannelAs = null;
     }
 
