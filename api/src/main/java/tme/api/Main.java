@@ -26,6 +26,7 @@ import tme.api.graphql.GraphQLFront;
 import tme.api.http.AccessLog;
 import tme.api.http.RequestPipeline;
 import tme.api.http.Routes;
+import tme.api.memory.DirectRoom;
 import tme.api.metrics.Readiness;
 import tme.api.metrics.Telemetry;
 import tme.api.service.ChannelRefresh;
@@ -73,6 +74,7 @@ public final class Main {
             System.exit(2);
             return;
         }
+        LOG.log(System.Logger.Level.INFO, config.memory().line());
         Vertx vertx = Vertx.vertx(vertxOptions(config));
         start(vertx, config, InstantSource.system())
                 .onSuccess(running -> {
@@ -189,7 +191,8 @@ public final class Main {
                 () -> Metrics.upstream(client.stats()), loops::counters, graphql::counters, feeds::counters,
                 schedule::counters, refreshing));
         Readiness readiness = new Readiness(redis.map(link -> link::breakerState), gate::cooldownLeft);
-        Telemetry telemetry = new Telemetry(readiness).gather(metrics::snapshot).gather(requests::counters);
+        Telemetry telemetry = new Telemetry(readiness).gather(metrics::snapshot).gather(requests::counters)
+                .gather(config.memory()::counters);
         onClose(vertx, telemetry);
         if (refresher) {
             return vertx.deployVerticle(new RefresherVerticle(refreshes))
@@ -200,7 +203,7 @@ public final class Main {
         long copiesMaxBytes = config.rawCopiesMaxMb() * 1024L * 1024L;
         Function<Vertx, Router> routers = Routes.routers(channels, previews, feeds, telemetry,
                 new Routes.GraphQL(graphql::handle, config.graphql().graphiql()), config.docs(), clock, copiesMaxBytes,
-                parsers, requests);
+                DirectRoom.of(config.memory()), parsers, requests);
         return serve(vertx, config.port(), config.eventLoops(), routers, loops, requests.invalidRequests())
                 .map(server -> running(server, readiness, config));
     }
