@@ -48,7 +48,8 @@ public record JvmLimits(long maxHeap, long maxDirect, long box) {
         return size;
     }
 
-    static long bytes(String size) {
+    /** A JVM flag's size ({@code 512m}, {@code 4G}, {@code 65536}) in bytes. */
+    public static long bytes(String size) {
         String s = size.trim().toLowerCase(java.util.Locale.ROOT);
         long unit = switch (s.charAt(s.length() - 1)) {
             case 'k' -> 1L << 10;

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import tme.api.memory.JvmLimits;
 import tme.scraper.testing.FakeTme;
 
 /**
@@ -93,7 +94,7 @@ public record MemoryLoad(int channels, int clients, int graphqlEvery, Duration t
             for (int i : workload.lastDone(recent)) {
                 levels.merge(workload.level(i), 1L, Long::sum);
             }
-            return new Report(this, parseBytes(maxRam), workload.outcomes(), workload.firstFailures(), samples, levels,
+            return new Report(this, JvmLimits.bytes(maxRam), workload.outcomes(), workload.firstFailures(), samples, levels,
                     metrics(server.base()), plan, server.logText().lines().filter(line -> line.startsWith("SEVERE")).count(),
                     Duration.ofNanos(System.nanoTime() - started));
         } finally {
@@ -129,16 +130,5 @@ public record MemoryLoad(int channels, int clients, int graphqlEvery, Duration t
             picked.put("(no /metrics: " + e + ")", -1L);
         }
         return picked;
-    }
-
-    static long parseBytes(String size) {
-        String s = size.trim().toLowerCase(java.util.Locale.ROOT);
-        long unit = switch (s.charAt(s.length() - 1)) {
-            case 'k' -> 1024L;
-            case 'm' -> 1024L * 1024;
-            case 'g' -> 1024L * 1024 * 1024;
-            default -> 1;
-        };
-        return Long.parseLong(unit == 1 ? s : s.substring(0, s.length() - 1)) * unit;
     }
 }
