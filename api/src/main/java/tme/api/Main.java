@@ -75,6 +75,7 @@ public final class Main {
             return;
         }
         LOG.log(System.Logger.Level.INFO, config.memory().line());
+        config.memory().warning().ifPresent(warning -> LOG.log(System.Logger.Level.WARNING, warning));
         Vertx vertx = Vertx.vertx(vertxOptions(config));
         start(vertx, config, InstantSource.system())
                 .onSuccess(running -> {

@@ -51,8 +51,12 @@ public record MemoryPlan(JvmLimits limits, long l1, long decoded, long copies, l
     static final int COPIES_PERCENT = 50;
     /** Codings with copies: identity, zstd, gzip. */
     static final int CODINGS = 3;
-    /** The box beyond heap and direct memory: metaspace, code cache, thread stacks, GC structures (measured ~100). */
-    static final long NON_HEAP_MIB = 128;
+    /**
+     * The process beyond heap and the JDK's direct buffers: metaspace, code cache, thread stacks, the collector's
+     * structures, Netty's own pooled buffers. Measured by {@code bench/load/memory.sh} at 512m: RSS less heap less
+     * direct buffers, 175-185 MiB at the end of 5,000 channels.
+     */
+    static final long NON_HEAP_MIB = 192;
 
     /** The plan for {@code limits} with {@code requested} winning; an impossible set throws, naming it. */
     public static MemoryPlan of(JvmLimits limits, Requested requested) {
@@ -91,6 +95,21 @@ public record MemoryPlan(JvmLimits limits, long l1, long decoded, long copies, l
         }
         long copies = requested.copiesMb().isPresent() ? copiesAsked / CODINGS : wholeMib(copiesPool / CODINGS);
         return new MemoryPlan(limits, wholeMib(l1), wholeMib(decoded), copies, direct, requested);
+    }
+
+    /**
+     * Why this JVM may not fit its box whatever the plan does: its max heap and what it needs besides pass the box
+     * (the JVM's own sizing in a small box, or a large {@code -XX:MaxRAMPercentage}); empty when it fits.
+     */
+    public java.util.Optional<String> warning() {
+        long needs = limits.maxHeap() + NON_HEAP_MIB * MIB;
+        if (needs <= limits.box()) {
+            return java.util.Optional.empty();
+        }
+        long heapThatFits = Math.max(0, limits.box() - NON_HEAP_MIB * MIB);
+        return java.util.Optional.of("memory plan: the JVM's max heap of " + limits.maxHeap() / MIB + " MiB and the "
+                + NON_HEAP_MIB + " MiB it needs besides pass its box of " + limits.box() / MIB + " MiB: the process may"
+                + " outgrow it; start the JVM with -Xmx" + heapThatFits / MIB + "m at most");
     }
 
     /** Bytes of direct memory in use past which no copy is made: all this plan counts on, at most 3/4 of the JVM's. */

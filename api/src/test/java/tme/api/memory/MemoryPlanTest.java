@@ -32,10 +32,21 @@ class MemoryPlanTest {
         // -XX:MaxRAMPercentage=50 in 512 MiB: 256 MiB of heap, and direct memory would default to as much.
         MemoryPlan plan = MemoryPlan.of(new JvmLimits(256 * MIB, 256 * MIB, 512 * MIB), MemoryPlan.Requested.none());
 
-        assertEquals(128 * MIB, plan.direct(), "512 - 256 of heap - 128 for the rest of the JVM");
-        assertEquals(21 * MIB, plan.copies());
-        assertEquals(128 * MIB, plan.copiesCeiling());
+        assertEquals(64 * MIB, plan.direct(), "512 - 256 of heap - 192 for the rest of the process");
+        assertEquals(10 * MIB, plan.copies());
+        assertEquals(64 * MIB, plan.copiesCeiling());
         assertEquals(102 * MIB, plan.l1());
+        assertEquals(java.util.Optional.empty(), plan.warning());
+    }
+
+    @Test
+    void aHeapThatLeavesTheRestNoRoom_isWarnedOfWithAHeapThatFits() {
+        // -XX:MaxRAM=256m: the JVM takes half of a small box as heap (MinRAMPercentage), 126 MiB.
+        MemoryPlan plan = MemoryPlan.of(new JvmLimits(126 * MIB, 126 * MIB, 256 * MIB), MemoryPlan.Requested.none());
+
+        assertEquals(0, plan.copies(), "no direct memory left for copies: every answer from its stored value");
+        assertEquals("memory plan: the JVM's max heap of 126 MiB and the 192 MiB it needs besides pass its box of 256"
+                + " MiB: the process may outgrow it; start the JVM with -Xmx64m at most", plan.warning().orElseThrow());
     }
 
     @Test
@@ -67,7 +78,7 @@ class MemoryPlanTest {
 
         assertEquals("MEMORY_CACHE_RAW_MB=64 needs 192 MiB of direct memory for its 3 codings, more than the 64 MiB the"
                 + " copies may take: 50% of the 128 MiB of direct memory this JVM may use (-XX:MaxDirectMemorySize, else"
-                + " its max heap, and at most its box of 512 MiB less the heap and 128 MiB). Lower them, unset them to"
+                + " its max heap, and at most its box of 512 MiB less the heap and 192 MiB). Lower them, unset them to"
                 + " size them from the JVM's limits, or give the JVM more memory", e.getMessage());
     }
 
