@@ -8,6 +8,8 @@ import java.util.Optional;
 import tme.api.graphql.GraphQLConfig;
 import tme.api.http.RequestsConfig;
 import tme.api.http.TrustedProxies;
+import tme.api.memory.JvmLimits;
+import tme.api.memory.MemoryPlan;
 import tme.cache.CacheConfig;
 import tme.cache.Staleness;
 import tme.coalescing.CoalescingConfig;
@@ -56,6 +58,9 @@ import tme.scraper.parse.ParserMode;
  *                           {@code WEBSUB_*})
  * @param publicUrl          where clients reach the service ({@code PUBLIC_URL}), for links the server writes (the
  *                           WebSub hub's); empty: the request's origin
+ * @param memory             every memory pool's size, from the JVM's limits unless set ({@code MEMORY_CACHE_MAX_MB},
+ *                           {@code MEMORY_CACHE_RAW_MB}, {@code MEMORY_CACHE_DECODED_MB}): L1 in {@code cache}, the
+ *                           copies in {@code rawCopiesMaxMb}, the decoded copies in {@code graphql}
  */
 public record Config(
         int port, URI telegramBaseUrl, Duration telegramTimeout, ParserMode parserMode, int parseWorkers,
@@ -63,9 +68,17 @@ public record Config(
         Duration errorTtl, int maxWaiting, int eventLoops, boolean nativeTransport,
         SlotsConfig slots, ThrottleConfig throttle,
         GraphQLConfig graphql, boolean docs, Duration shutdownDrain, Role role, RefreshConfig refresh, Tolerance feedPages,
-        RequestsConfig requests, PushSettings push, Optional<String> publicUrl) {
+        RequestsConfig requests, PushSettings push, Optional<String> publicUrl,
+        MemoryPlan memory) {
+
+    private static final long MIB = 1024 * 1024;
 
     public static Config fromEnv(Map<String, String> env) {
+        return fromEnv(env, JvmLimits.current());
+    }
+
+    /** The configuration for a JVM of {@code limits} (tests give theirs). */
+    public static Config fromEnv(Map<String, String> env, JvmLimits limits) {
         EnvReader in = new EnvReader(env);
         // Read in this order, so a start-up's problems are named in it.
         int port = in.integer("PORT", 8080, 0, 65_535);
@@ -73,19 +86,20 @@ public record Config(
         Duration timeout = in.positiveDuration("TELEGRAM_TIMEOUT", Duration.ofSeconds(5));
         ParserMode mode = in.choice("PARSER_MODE", ParserMode.class, ParserMode.FULL);
         int parseWorkers = in.integer("PARSE_WORKERS", Math.max(2, Runtime.getRuntime().availableProcessors()), 1, 256);
-        CacheConfig cache = cache(in);
+        MemoryPlan memory = MemorySettings.plan(in, limits);
+        CacheConfig cache = cache(in, memory);
         Ttls ttls = Ttls.fromEnv(in);
         Config config = new Config(port, telegram, timeout, mode, parseWorkers, cache, ttls,
                 in.number("EARLY_REFRESH_WINDOW", 0.10, 0.0, 0.5),
                 in.flag("SHARED_COALESCING", true),
-                in.integer("MEMORY_CACHE_RAW_MB", 64, 0, 1_048_576),
+                (int) (memory.copies() / MIB),
                 in.positiveDuration("UPSTREAM_ERROR_TTL", CoalescingConfig.DEFAULT_ERROR_TTL),
                 in.integer("MAX_WAITING_REQUESTS", CoalescingConfig.DEFAULT_MAX_WAITING, 1, 1_000_000),
                 in.integer("EVENT_LOOPS", Runtime.getRuntime().availableProcessors(), 1, 256),
                 in.flag("NATIVE_TRANSPORT", true),
                 slots(in),
                 throttle(in),
-                graphql(in),
+                graphql(in, memory),
                 !in.flag("DISABLE_DOCS", false),
                 in.nonNegativeDuration("SHUTDOWN_DRAIN", Duration.ZERO),
                 role(in, cache),
@@ -93,7 +107,8 @@ public record Config(
                 RefreshSettings.feedPages(in, ttls.latest(), cache.staleness()),
                 requests(in),
                 PushSettings.fromEnv(in),
-                PushSettings.publicUrl(in));
+                PushSettings.publicUrl(in),
+                memory);
         refresherIntervalAboveMemoryTtl(in, config.role(), config.refresh(), cache);
         in.failIfAnyProblem();
         return config;
@@ -139,13 +154,13 @@ public record Config(
         return in.checked(() -> defaults.withFleet(rate, burst).withLocal(localRate, localBurst), defaults);
     }
 
-    private static GraphQLConfig graphql(EnvReader in) {
+    private static GraphQLConfig graphql(EnvReader in, MemoryPlan memory) {
         return new GraphQLConfig(
                 in.integer("GRAPHQL_MAX_DEPTH", GraphQLConfig.DEFAULT_MAX_DEPTH, 1, 100),
                 in.integer("GRAPHQL_MAX_COST", GraphQLConfig.DEFAULT_MAX_COST, 1, 10_000),
                 in.integer("GRAPHQL_MAX_TOKENS", GraphQLConfig.DEFAULT_MAX_TOKENS, 50, 100_000),
                 in.flag("GRAPHIQL", true),
-                in.integer("MEMORY_CACHE_DECODED_MB", GraphQLConfig.DEFAULT_DECODED_MB, 0, 1_048_576));
+                (int) (memory.decoded() / MIB));
     }
 
     /** The per-client limit is off unless {@code CLIENT_RATE} is set; its burst defaults to two seconds of it. */
@@ -159,9 +174,8 @@ public record Config(
         return in.checked(() -> new RequestsConfig(accessLog, proxies, rate, burst), defaults);
     }
 
-    private static CacheConfig cache(EnvReader in) {
+    private static CacheConfig cache(EnvReader in, MemoryPlan memory) {
         CacheConfig defaults = CacheConfig.defaults();
-        long memoryMb = in.integer("MEMORY_CACHE_MAX_MB", CacheConfig.DEFAULT_MEMORY_MAX_MB, 1, 1_048_576);
         Duration l1MaxTtl = in.positiveDuration("MEMORY_CACHE_MAX_TTL", defaults.l1MaxTtl());
         Duration redisTimeout = in.positiveDuration("REDIS_TIMEOUT", defaults.redisTimeout());
         int poolSize = in.integer("REDIS_POOL_SIZE", CacheConfig.DEFAULT_POOL_SIZE, 32, 1024);
@@ -169,7 +183,7 @@ public record Config(
         boolean redisCluster = in.flag("REDIS_CLUSTER", false);
         Optional<Duration> whileRevalidate = in.optionalDuration("STALE_WHILE_REVALIDATE");
         Duration maxStale = in.nonNegativeDuration("MAX_STALE", Staleness.DEFAULT_MAX_STALE);
-        return in.checked(() -> new CacheConfig(memoryMb * 1024L * 1024L, l1MaxTtl, redisUrl, redisCluster,
+        return in.checked(() -> new CacheConfig(memory.l1(), l1MaxTtl, redisUrl, redisCluster,
                 redisTimeout, poolSize, defaults.breakerErrors(), defaults.breakerWindow(), defaults.breakerOpenFor(),
                 Staleness.of(whileRevalidate, maxStale)), defaults);
     }

@@ -26,6 +26,7 @@ import tme.api.graphql.GraphQLFront;
 import tme.api.http.AccessLog;
 import tme.api.http.RequestPipeline;
 import tme.api.http.Routes;
+import tme.api.memory.DirectRoom;
 import tme.api.metrics.Readiness;
 import tme.api.push.PostEvents;
 import tme.api.push.PostStreams;
@@ -86,6 +87,8 @@ public final class Main {
             System.exit(2);
             return;
         }
+        LOG.log(System.Logger.Level.INFO, config.memory().line());
+        config.memory().warning().ifPresent(warning -> LOG.log(System.Logger.Level.WARNING, warning));
         Vertx vertx = Vertx.vertx(vertxOptions(config));
         start(vertx, config, InstantSource.system())
                 .onSuccess(running -> {
@@ -222,7 +225,7 @@ public final class Main {
         Routes.Push push = push(vertx, config, redis, events, channels, schedule, telemetry, requests, documents, clock);
         Function<Vertx, Router> routers = Routes.routers(channels, previews, feeds, telemetry,
                 new Routes.GraphQL(graphql::handle, config.graphql().graphiql()), config.docs(), clock, copiesMaxBytes,
-                parsers, requests, push);
+                DirectRoom.of(config.memory()), parsers, requests, push);
         return serve(vertx, config.port(), config.eventLoops(), routers, loops, requests.invalidRequests())
                 .map(server -> running(server, readiness, config));
     }

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import tme.api.graphql.GraphQLConfig;
+import tme.api.memory.JvmLimits;
 import tme.api.http.RequestsConfig;
 import tme.scraper.parse.ParserMode;
 
@@ -85,9 +86,35 @@ class ConfigTest {
         assertEquals("Invalid configuration: DISABLE_DOCS must be true or false: yes", e.getMessage());
     }
 
+    /** A JVM started with -XX:MaxRAM=512m: 128 MiB of heap, as much direct memory. */
+    private static final JvmLimits JVM_512 = new JvmLimits(128L << 20, 128L << 20, 512L << 20);
+
+    @Test
+    void memoryPools_sizedFromTheJvmsLimits_unlessSet() {
+        Config planned = Config.fromEnv(Map.of(), JVM_512);
+        assertEquals(51L << 20, planned.cache().memoryMaxBytes());
+        assertEquals(21, planned.rawCopiesMaxMb());
+        assertEquals(19, planned.graphql().decodedMb());
+        Config set = Config.fromEnv(Map.of("MEMORY_CACHE_MAX_MB", "40", "MEMORY_CACHE_RAW_MB", "8",
+                "MEMORY_CACHE_DECODED_MB", "0"), JVM_512);
+        assertEquals(40L << 20, set.cache().memoryMaxBytes());
+        assertEquals(8, set.rawCopiesMaxMb());
+        assertEquals(0, set.graphql().decodedMb());
+    }
+
+    @Test
+    void memorySettingsThatCannotFit_refuseToStart() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Config.fromEnv(Map.of("MEMORY_CACHE_MAX_MB", "256"), JVM_512));
+        assertEquals("Invalid configuration: MEMORY_CACHE_MAX_MB=256 needs 256 MiB of heap, more than the 70 MiB its"
+                + " pools may take: 55% of this JVM's max heap of 128 MiB (-Xmx, or -XX:MaxRAMPercentage of the"
+                + " container's memory). Lower them, unset them to size them from the JVM's limits, or give the JVM"
+                + " more memory", e.getMessage());
+    }
+
     @Test
     void graphql_defaultsAndSettings() {
-        assertEquals(new GraphQLConfig(8, 100, 2_000, true, 64), Config.fromEnv(Map.of()).graphql());
+        assertEquals(new GraphQLConfig(8, 100, 2_000, true, 19), Config.fromEnv(Map.of(), JVM_512).graphql());
         assertEquals(new GraphQLConfig(5, 30, 500, false, 0), Config.fromEnv(Map.of("GRAPHQL_MAX_DEPTH", "5",
                 "GRAPHQL_MAX_COST", "30", "GRAPHQL_MAX_TOKENS", "500", "GRAPHIQL", "false",
                 "MEMORY_CACHE_DECODED_MB", "0")).graphql());

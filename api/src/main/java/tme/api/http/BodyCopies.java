@@ -5,6 +5,7 @@ import io.netty.buffer.Unpooled;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.internal.buffer.BufferInternal;
 import java.nio.ByteBuffer;
+import java.util.Map;
 import java.util.function.Function;
 import tme.api.memory.Weights;
 import tme.cache.Stored;
@@ -21,6 +22,9 @@ import tme.cache.Stored;
  *
  * <p>Copies are unreleasable Netty buffers over JDK direct memory: the garbage collector frees one once no cache
  * entry and no write in flight holds it, so no response can free a copy another response is still writing.
+ *
+ * <p>A copy is an optimisation, never a failure: when one cannot be made ({@link OffHeap}: direct memory short, or
+ * refused), the response is written from the stored value's bytes on the heap, and the skip is counted.
  */
 final class BodyCopies {
 
@@ -29,10 +33,12 @@ final class BodyCopies {
 
     private final Cache<Stored, Buffer> copies;
     private final Function<Stored, byte[]> bytes;
+    private final OffHeap offHeap;
 
-    private BodyCopies(Cache<Stored, Buffer> copies, Function<Stored, byte[]> bytes) {
+    private BodyCopies(Cache<Stored, Buffer> copies, Function<Stored, byte[]> bytes, OffHeap offHeap) {
         this.copies = copies;
         this.bytes = bytes;
+        this.offHeap = offHeap;
     }
 
     /**
@@ -40,13 +46,36 @@ final class BodyCopies {
      * response makes its bytes again, on the heap).
      */
     static BodyCopies bounded(long maxBytes, Function<Stored, byte[]> bytes) {
-        return new BodyCopies(maxBytes <= 0 ? null
-                : PerValue.<Buffer>weighed(maxBytes, (stored, body) -> body.length() + ENTRY_OVERHEAD), bytes);
+        return bounded(maxBytes, bytes, OffHeap.unbounded("identity"));
     }
 
-    /** The body of {@code stored}, made once per value while it is kept. */
+    /** As above, each copy made by {@code offHeap} (which may decline: the memory plan's ceiling). */
+    static BodyCopies bounded(long maxBytes, Function<Stored, byte[]> bytes, OffHeap offHeap) {
+        return new BodyCopies(maxBytes <= 0 ? null
+                : PerValue.<Buffer>weighed(maxBytes, (stored, body) -> body.length() + ENTRY_OVERHEAD), bytes, offHeap);
+    }
+
+    /**
+     * The body of {@code stored}: its copy, made now if there is none (two callers at once may both make one; one is
+     * kept), or, when no copy can be made, its bytes on the heap for this response alone.
+     */
     Buffer of(Stored stored) {
-        return copies == null ? Buffer.buffer(bytes.apply(stored)) : copies.get(stored, s -> direct(bytes.apply(s)));
+        Buffer ready = ready(stored);
+        if (ready != null) {
+            return ready;
+        }
+        byte[] body = bytes.apply(stored);
+        Buffer copy = copies == null ? null : offHeap.copy(body);
+        if (copy == null) {
+            return Buffer.buffer(body);
+        }
+        Buffer raced = copies.asMap().putIfAbsent(stored, copy);
+        return raced != null ? raced : copy;
+    }
+
+    /** The copies skipped, by reason: for /metrics. */
+    Map<String, Long> skipped() {
+        return offHeap.counters();
     }
 
     /** The copy already made for {@code stored}, or null: {@link #of} would have to make it now. */

@@ -6,6 +6,7 @@ import io.vertx.core.buffer.Buffer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -23,18 +24,24 @@ final class GzipCopies {
 
     private final Cache<Stored, Buffer> copies;
     private final WorkerExecutor workers;
+    private final OffHeap offHeap;
     // Values whose copy is being made now: one compression per value, however many clients ask meanwhile.
     private final Set<Stored> making = ConcurrentHashMap.newKeySet();
 
-    private GzipCopies(Cache<Stored, Buffer> copies, WorkerExecutor workers) {
+    private GzipCopies(Cache<Stored, Buffer> copies, WorkerExecutor workers, OffHeap offHeap) {
         this.copies = copies;
         this.workers = workers;
+        this.offHeap = offHeap;
     }
 
-    /** Copies bounded to {@code maxBytes}, made on {@code workers}; 0 keeps none (gzip clients get identity). */
-    static GzipCopies bounded(long maxBytes, WorkerExecutor workers) {
+    /**
+     * Copies bounded to {@code maxBytes}, made on {@code workers} by {@code offHeap}; 0 keeps none (gzip clients get
+     * identity). A copy {@code offHeap} declines (direct memory short) is not made: gzip clients get identity.
+     */
+    static GzipCopies bounded(long maxBytes, WorkerExecutor workers, OffHeap offHeap) {
         return new GzipCopies(maxBytes <= 0 ? null
-                : PerValue.<Buffer>weighed(maxBytes, (stored, gzip) -> gzip.length() + BodyCopies.ENTRY_OVERHEAD), workers);
+                : PerValue.<Buffer>weighed(maxBytes, (stored, gzip) -> gzip.length() + BodyCopies.ENTRY_OVERHEAD), workers,
+                offHeap);
     }
 
     /** The gzip copy if it is ready; if not, starts making it (once) and answers empty: send identity this time. */
@@ -43,15 +50,21 @@ final class GzipCopies {
             return Optional.empty();
         }
         Buffer ready = copies.getIfPresent(stored);
-        if (ready == null && making.add(stored)) {
-            workers.executeBlocking(() -> BodyCopies.direct(gzip(stored.raw())), false).onComplete(made -> {
-                if (made.succeeded()) {
+        // No room now for a copy of about a quarter of the JSON: not even the gzip is made (counted).
+        if (ready == null && offHeap.fits(stored.rawSize() / 4) && making.add(stored)) {
+            workers.executeBlocking(() -> offHeap.copy(gzip(stored.raw())), false).onComplete(made -> {
+                if (made.succeeded() && made.result() != null) {
                     copies.put(stored, made.result());
                 }
                 making.remove(stored);
             });
         }
         return Optional.ofNullable(ready);
+    }
+
+    /** The copies skipped, by reason: for /metrics. */
+    Map<String, Long> skipped() {
+        return offHeap.counters();
     }
 
     /** Bytes the copies held now weigh, after dropping those whose value is gone: for /metrics. */

@@ -27,6 +27,11 @@ final class IdentityBodies {
         return copies.weightedBytes();
     }
 
+    /** The copies skipped, by reason: for /metrics. */
+    java.util.Map<String, Long> skipped() {
+        return copies.skipped();
+    }
+
     /** Ends {@code ctx}'s response (status and headers set) with the identity bytes of {@code stored}. */
     void send(RoutingContext ctx, Stored stored) {
         Buffer ready = copies.ready(stored);

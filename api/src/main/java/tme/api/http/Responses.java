@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.time.InstantSource;
 import java.util.Map;
 import java.util.Optional;
+import tme.api.memory.DirectRoom;
 import tme.api.problem.Problem;
 import tme.api.render.ProblemJson;
 import tme.api.service.Answer;
@@ -43,14 +44,15 @@ final class Responses {
     private final ValueHeaders valueHeaders = new ValueHeaders();
 
     /**
-     * Each coding's copies bounded to {@code copiesMaxBytes}; gzip copies and decompressions of large values made on
-     * {@code workers}.
+     * Each coding's copies bounded to {@code copiesMaxBytes}, each made only while {@code room} has room for it; gzip
+     * copies and decompressions of large values made on {@code workers}.
      */
-    Responses(InstantSource clock, long copiesMaxBytes, WorkerExecutor workers) {
+    Responses(InstantSource clock, long copiesMaxBytes, DirectRoom room, WorkerExecutor workers) {
         this.clock = clock;
-        this.identity = new IdentityBodies(BodyCopies.bounded(copiesMaxBytes, Stored::raw), workers);
-        this.zstd = BodyCopies.bounded(copiesMaxBytes, Stored::payload);
-        this.gzip = GzipCopies.bounded(copiesMaxBytes, workers);
+        this.identity = new IdentityBodies(BodyCopies.bounded(copiesMaxBytes, Stored::raw,
+                new OffHeap("identity", room)), workers);
+        this.zstd = BodyCopies.bounded(copiesMaxBytes, Stored::payload, new OffHeap("zstd", room));
+        this.gzip = GzipCopies.bounded(copiesMaxBytes, workers, new OffHeap("gzip", room));
     }
 
     /**
@@ -58,9 +60,13 @@ final class Responses {
      * weighs against {@code MEMORY_CACHE_RAW_MB}.
      */
     Map<String, Long> counters() {
-        return Map.of("http.copies.identity_bytes", identity.copiesBytes(),
+        Map<String, Long> counters = new java.util.HashMap<>(Map.of("http.copies.identity_bytes", identity.copiesBytes(),
                 "http.copies.zstd_bytes", zstd.weightedBytes(),
-                "http.copies.gzip_bytes", gzip.weightedBytes());
+                "http.copies.gzip_bytes", gzip.weightedBytes()));
+        counters.putAll(identity.skipped());
+        counters.putAll(zstd.skipped());
+        counters.putAll(gzip.skipped());
+        return counters;
     }
 
     /** Sends whatever the service answered; a failed future is a bug and becomes a 500 via the failure handler. */
@@ -75,18 +81,33 @@ final class Responses {
      */
     void send(RoutingContext ctx, Future<Answer> answer, CharSequence contentType, boolean cacheable) {
         onRequestLoop(answer, result -> {
-            if (result.failed()) {
-                ctx.fail(result.cause());
-            } else {
-                switch (result.result()) {
-                    case Answer.Cached cached -> cached(ctx, cached, clock.instant(), contentType, cacheable);
-                    case Answer.Failure failure -> {
-                        ServerTiming.add(ctx.response().headers(), failure.timings());
-                        problem(ctx, failure.problem());
+            try {
+                if (result.failed()) {
+                    ctx.fail(result.cause());
+                } else {
+                    switch (result.result()) {
+                        case Answer.Cached cached -> cached(ctx, cached, clock.instant(), contentType, cacheable);
+                        case Answer.Failure failure -> {
+                            ServerTiming.add(ctx.response().headers(), failure.timings());
+                            problem(ctx, failure.problem());
+                        }
                     }
                 }
+            } catch (RuntimeException | Error bug) {
+                failWriting(ctx, bug);
             }
         });
+    }
+
+    /**
+     * What writing an answer threw becomes the request's failure (a 500 from the failure handler). Without this, a
+     * throw inside the listener of an answer that completed later (a miss) is caught by Vert.x's future, reported to
+     * the context and never to the request: the client waited for an answer that never came.
+     */
+    private static void failWriting(RoutingContext ctx, Throwable bug) {
+        if (!ctx.failed() && !ctx.response().ended()) {
+            ctx.fail(bug);
+        }
     }
 
     /** Stored bytes with their validator and freshness; zstd bytes pass through to clients that accept zstd. */

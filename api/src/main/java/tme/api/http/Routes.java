@@ -14,6 +14,7 @@ import java.util.function.Function;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.graphql.GraphiQLHandler;
 import io.vertx.ext.web.handler.graphql.GraphiQLHandlerOptions;
+import tme.api.memory.DirectRoom;
 import tme.api.metrics.Telemetry;
 import tme.api.service.ChannelService;
 import tme.api.service.FeedService;
@@ -34,26 +35,26 @@ public final class Routes {
     /**
      * The production routers, one per event loop, over one set of handlers: every loop shares the services and the
      * decompressed and gzip copies (a copy made for one loop's client serves every loop's), each bounded by
-     * {@code copiesMaxBytes}; gzip copies are made on {@code workers}.
+     * {@code copiesMaxBytes} and made only while {@code room} has room for them; gzip copies are made on {@code workers}.
      * Every request passes {@code requests} first (its id, its log line, the client limit). {@code docs}: whether
      * the document and Swagger UI are served.
      */
     public static Function<Vertx, Router> routers(ChannelService channels, PreviewsService previews, FeedService feeds,
                                                  Telemetry telemetry, GraphQL graphql, boolean docs,
                                                  InstantSource clock,
-                                                 long copiesMaxBytes, WorkerExecutor workers,
+                                                 long copiesMaxBytes, DirectRoom room, WorkerExecutor workers,
                                                  RequestPipeline requests) {
-        return routers(channels, previews, feeds, telemetry, graphql, docs, clock, copiesMaxBytes, workers, requests,
-                Push.NONE);
+        return routers(channels, previews, feeds, telemetry, graphql, docs, clock, copiesMaxBytes, room, workers,
+                requests, Push.NONE);
     }
 
     /** As above, with the push routes ({@code /v1/stream}, {@code /websub}). */
     public static Function<Vertx, Router> routers(ChannelService channels, PreviewsService previews, FeedService feeds,
                                                  Telemetry telemetry, GraphQL graphql, boolean docs,
                                                  InstantSource clock,
-                                                 long copiesMaxBytes, WorkerExecutor workers,
+                                                 long copiesMaxBytes, DirectRoom room, WorkerExecutor workers,
                                                  RequestPipeline requests, Push push) {
-        Responses responses = new Responses(clock, copiesMaxBytes, workers);
+        Responses responses = new Responses(clock, copiesMaxBytes, room, workers);
         telemetry.gather(responses::counters);
         Handlers h = new Handlers(channels, previews, feeds, responses);
         OpsHandlers ops = new OpsHandlers(telemetry, workers);

@@ -36,6 +36,7 @@ final class MeterTable {
         rows.addAll(FeedMeters.rows());
         rows.addAll(AccessMeters.rows());
         rows.addAll(PushMeters.rows());
+        rows.addAll(MemoryMeters.rows());
         List<MeterFamily> families = new ArrayList<>(ReadPathMeters.families());
         families.addAll(ParserMeters.families());
         families.addAll(RefreshMeters.families());
