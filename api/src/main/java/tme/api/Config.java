@@ -8,6 +8,9 @@ import java.util.Optional;
 import tme.api.graphql.GraphQLConfig;
 import tme.api.http.RequestsConfig;
 import tme.api.http.TrustedProxies;
+import tme.api.media.MediaConfig;
+import tme.api.media.MediaMode;
+import tme.api.outbound.HostAllowList;
 import tme.cache.CacheConfig;
 import tme.cache.Staleness;
 import tme.coalescing.CoalescingConfig;
@@ -52,6 +55,11 @@ import tme.scraper.parse.ParserMode;
  *                           then served while one refresh runs up to {@code FEED_STALE_TTL} (15min) of age
  * @param requests           the access log, trusted proxies and the per-client limit ({@code ACCESS_LOG},
  *                           {@code TRUSTED_PROXIES}, {@code CLIENT_RATE}, {@code CLIENT_BURST})
+ * @param publicUrl          the address readers reach the service at ({@code PUBLIC_URL}, e.g.
+ *                           {@code https://tme.example.org}, no trailing slash): what reader feeds put in front of
+ *                           their own and their media's paths; empty: feeds name the request's host and t.me's media
+ * @param media              the durable media links ({@code MEDIA_MODE}, {@code MEDIA_URL_TTL}, {@code MEDIA_HOSTS},
+ *                           {@code MEDIA_MAX_BYTES}, {@code MEDIA_STREAMS}, {@code MEDIA_TIMEOUT})
  */
 public record Config(
         int port, URI telegramBaseUrl, Duration telegramTimeout, ParserMode parserMode, int parseWorkers,
@@ -59,7 +67,7 @@ public record Config(
         Duration errorTtl, int maxWaiting, int eventLoops, boolean nativeTransport,
         SlotsConfig slots, ThrottleConfig throttle,
         GraphQLConfig graphql, boolean docs, Duration shutdownDrain, Role role, RefreshConfig refresh, Tolerance feedPages,
-        RequestsConfig requests) {
+        RequestsConfig requests, Optional<URI> publicUrl, MediaConfig media) {
 
     public static Config fromEnv(Map<String, String> env) {
         EnvReader in = new EnvReader(env);
@@ -87,7 +95,9 @@ public record Config(
                 role(in, cache),
                 RefreshSettings.fromEnv(in),
                 RefreshSettings.feedPages(in, ttls.latest(), cache.staleness()),
-                requests(in));
+                requests(in),
+                publicUrl(in),
+                media(in));
         refresherIntervalAboveMemoryTtl(in, config.role(), config.refresh(), cache);
         in.failIfAnyProblem();
         return config;
@@ -151,6 +161,24 @@ public record Config(
         double rate = in.number("CLIENT_RATE", 0, 0, 1_000_000);
         int burst = in.integer("CLIENT_BURST", RequestsConfig.defaultBurst(rate), 1, 10_000_000);
         return in.checked(() -> new RequestsConfig(accessLog, proxies, rate, burst), defaults);
+    }
+
+    /** {@code PUBLIC_URL}: unset, or an http(s) URL (a trailing slash dropped), the one place every feed reads it. */
+    private static Optional<URI> publicUrl(EnvReader in) {
+        return in.value("PUBLIC_URL") == null || in.value("PUBLIC_URL").isBlank()
+                ? Optional.empty() : Optional.of(in.httpUrl("PUBLIC_URL", "https://localhost"));
+    }
+
+    private static MediaConfig media(EnvReader in) {
+        MediaMode mode = in.choice("MEDIA_MODE", MediaMode.class, MediaMode.REDIRECT);
+        Duration urlTtl = in.positiveDuration("MEDIA_URL_TTL", MediaConfig.DEFAULT_URL_TTL);
+        HostAllowList hosts = in.checked(() -> HostAllowList.parse("MEDIA_HOSTS",
+                Objects.requireNonNullElse(in.value("MEDIA_HOSTS"), HostAllowList.TELEGRAM_CDN)),
+                HostAllowList.parse("MEDIA_HOSTS", HostAllowList.TELEGRAM_CDN));
+        long maxBytes = in.integer("MEDIA_MAX_BYTES", (int) MediaConfig.DEFAULT_MAX_BYTES, 1, Integer.MAX_VALUE);
+        int streams = in.integer("MEDIA_STREAMS", MediaConfig.DEFAULT_STREAMS, 1, 100_000);
+        Duration timeout = in.positiveDuration("MEDIA_TIMEOUT", MediaConfig.DEFAULT_TIMEOUT);
+        return new MediaConfig(mode, urlTtl, hosts, maxBytes, streams, timeout);
     }
 
     private static CacheConfig cache(EnvReader in) {

@@ -13,6 +13,9 @@ import java.util.function.Function;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.graphql.GraphiQLHandler;
 import io.vertx.ext.web.handler.graphql.GraphiQLHandlerOptions;
+import tme.api.media.MediaMode;
+import tme.api.media.MediaService;
+import tme.api.media.MediaStreams;
 import tme.api.metrics.Telemetry;
 import tme.api.service.ChannelService;
 import tme.api.service.FeedService;
@@ -41,13 +44,17 @@ public final class Routes {
                                                  Telemetry telemetry, GraphQL graphql, boolean docs,
                                                  InstantSource clock,
                                                  long copiesMaxBytes, WorkerExecutor workers,
-                                                 RequestPipeline requests) {
+                                                 RequestPipeline requests, Media media) {
         Responses responses = new Responses(clock, copiesMaxBytes, workers);
         telemetry.gather(responses::counters);
         Handlers h = new Handlers(channels, previews, feeds, responses);
         OpsHandlers ops = new OpsHandlers(telemetry, workers);
-        return vertx -> router(vertx, h, ops, telemetry, graphql, docs, requests);
+        MediaHandlers m = new MediaHandlers(media.mode(), media.service(), media.streams());
+        return vertx -> router(vertx, h, ops, telemetry, graphql, docs, requests, m);
     }
+
+    /** The durable media links' parts ({@code MEDIA_MODE}; the streams are used in stream mode only). */
+    public record Media(MediaMode mode, MediaService service, MediaStreams streams) {}
 
     /**
      * A refresher's routes, one router: {@code /healthz}, {@code /readyz} and {@code /metrics} with the API's own
@@ -78,7 +85,7 @@ public final class Routes {
      * and access log line, then CORS, then the per-client limit (after CORS, so a 429 carries its headers).
      */
     private static Router router(Vertx vertx, Handlers h, OpsHandlers ops, Telemetry telemetry, GraphQL graphql,
-                                 boolean docs, RequestPipeline requests) {
+                                 boolean docs, RequestPipeline requests, MediaHandlers m) {
         Router router = Router.router(vertx);
         router.route().handler(telemetry.timing(router));
         router.route().handler(requests.start(vertx, router));
@@ -94,6 +101,9 @@ public final class Routes {
         json(router.post("/v1/previews")).handler(h::previews);
         read(router, "/v1/feed").handler(h::feed);
         json(router.post("/v1/feed")).handler(h::feedPost);
+        read(router, "/v1/media/:channel/avatar").handler(m::avatar);
+        read(router, "/v1/media/:channel/:post/:n").handler(m::item);
+        read(router, "/v1/media/:channel/:post/:n/thumb").handler(m::thumb);
         graphql(router, vertx, graphql);
         if (docs) {
             docs(router, vertx);
@@ -143,8 +153,9 @@ public final class Routes {
     private static CorsHandler cors() {
         return CorsHandler.create().addOrigin("*")
                 .allowedMethods(Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.POST))
-                .allowedHeaders(Set.of("Content-Type", "If-None-Match", "X-Request-Id"))
-                .exposedHeaders(Set.of("ETag", "Age", "X-Cache", "Retry-After", "X-Request-Id", "Server-Timing"))
+                .allowedHeaders(Set.of("Content-Type", "If-None-Match", "X-Request-Id", "Range"))
+                .exposedHeaders(Set.of("ETag", "Age", "X-Cache", "Retry-After", "X-Request-Id", "Server-Timing",
+                        "Content-Range"))
                 .maxAgeSeconds(86_400);
     }
 

@@ -35,6 +35,7 @@ final class MeterTable {
         rows.addAll(GraphQLMeters.rows());
         rows.addAll(FeedMeters.rows());
         rows.addAll(AccessMeters.rows());
+        rows.addAll(MediaMeters.rows());
         List<MeterFamily> families = new ArrayList<>(ReadPathMeters.families());
         families.addAll(ParserMeters.families());
         families.addAll(RefreshMeters.families());

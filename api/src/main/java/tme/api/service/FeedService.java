@@ -7,7 +7,9 @@ import java.time.InstantSource;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import tme.api.feed.MediaLinks;
 import tme.api.problem.Problem;
 import tme.api.render.ProblemJson;
 import tme.cache.Encoded;
@@ -55,12 +57,27 @@ public final class FeedService {
     private final InstantSource clock;
     private final WorkerExecutor workers;
     private final int parallelism;
+    // PUBLIC_URL, when set: every reader feed's own URL and its media links start with it.
+    private final Optional<String> publicUrl;
+    private final MediaLinks links;
     private final AtomicLong requestIds = new AtomicLong();
     private final Counters<FeedCount> counts = new Counters<>(FeedCount.class, EnumSet.allOf(FeedCount.class));
 
-    /** Builds run on {@code workers}, each loading at most {@code parallelism} pages at once. */
+    /** Builds run on {@code workers}, each loading at most {@code parallelism} pages at once; no {@code PUBLIC_URL}. */
     public FeedService(ChannelService channels, CoalescingCache cache, Schedule schedule, ParserMode mode,
                        Times times, InstantSource clock, WorkerExecutor workers, int parallelism) {
+        this(channels, cache, schedule, mode, times, clock, workers, parallelism, Optional.empty());
+    }
+
+    /**
+     * As above; with {@code publicUrl} ({@code PUBLIC_URL}), reader feeds name it for their own URL (whatever host
+     * the request came to, so the one shared entry names the right one) and send readers to its durable media links.
+     */
+    public FeedService(ChannelService channels, CoalescingCache cache, Schedule schedule, ParserMode mode,
+                       Times times, InstantSource clock, WorkerExecutor workers, int parallelism,
+                       Optional<java.net.URI> publicUrl) {
+        this.publicUrl = publicUrl.map(java.net.URI::toString);
+        this.links = this.publicUrl.map(MediaLinks::at).orElse(MediaLinks.CDN);
         this.channels = channels;
         this.cache = cache;
         this.schedule = schedule;
@@ -77,8 +94,9 @@ public final class FeedService {
     }
 
     /** The feed, its loads part of {@code flow} (a GraphQL query's) when this request builds it. */
-    public Future<Answer> feed(FeedRequest request, String flow) {
+    public Future<Answer> feed(FeedRequest asked, String flow) {
         counts.increment(FeedCount.REQUESTS);
+        FeedRequest request = publicUrl.filter(url -> asked.format() != FeedFormat.JSON).map(asked::at).orElse(asked);
         // Registered before any load, so the schedule has the names when the loads say they loaded them (a load
         // of a name not on the schedule leaves no trace). Costs a round trip only when this process has not told
         // Redis of these names lately; a registration never fails (a lost one is repeated by the next request).
@@ -97,7 +115,7 @@ public final class FeedService {
                         channel -> channels.latest(channel, context.flow(), times.pages()),
                         bug -> new Answer.Failure(Problem.internal()))
                 .compose(answers -> workers.executeBlocking(() -> stored(FeedBuild.of(request, answers,
-                        clock.instant()), answers), false));
+                        clock.instant(), links), answers), false));
     }
 
     private Loaded stored(FeedBuild built, List<Answer> answers) {

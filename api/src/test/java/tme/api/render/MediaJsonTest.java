@@ -31,7 +31,7 @@ class MediaJsonTest {
     private static String json(Media media) throws IOException {
         StringWriter out = new StringWriter();
         try (JsonGenerator json = FACTORY.createGenerator(out)) {
-            MediaJson.write(json, media);
+            MediaJson.write(json, media, null, 0, 0);
         }
         return out.toString();
     }
@@ -162,7 +162,7 @@ class MediaJsonTest {
         try (JsonGenerator json = FACTORY.createGenerator(out)) {
             json.writeStartArray();
             for (Media media : List.of(new Media.Photo("https://x.org/p.jpg"), new Media.Gif(null, null, false))) {
-                MediaJson.write(json, media);
+                MediaJson.write(json, media, null, 0, 0);
             }
             json.writeEndArray();
         }

@@ -26,6 +26,10 @@ final class Knobs {
     volatile int morePageSize = 20;
     /** The recorded channel every channel without a recording is served as; null: none (t.me's redirect). */
     volatile String anyChannelAs;
+    /** Where the pages' CDN URLs point ({@link FakeCdn}'s base URL); null: as recorded. */
+    volatile String mediaBase;
+    /** The generation of the CDN links the pages carry; a reissue makes the next one. */
+    volatile int mediaGeneration;
 
     void delay(String where, Duration delay) {
         delays.put(where, delay);
@@ -78,6 +82,8 @@ final class Knobs {
         routes.clear();
         gzip = false;
         contactPageForUnknown = false;
+        mediaBase = null;
+        mediaGeneration = 0;
         morePageSize = 20;
         anyChannelAs = null;
     }
