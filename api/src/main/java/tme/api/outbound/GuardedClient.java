@@ -125,8 +125,7 @@ public final class GuardedClient implements AutoCloseable {
      */
     public static void discard(HttpClientResponse response) {
         response.exceptionHandler(expected -> {});
-        response.request().exceptionHandler(expected -> {});
-        response.request().reset();
+        response.request().reset(); // false, and nothing to close, when the answer had ended already
     }
 
     /** The announced length, or -1 when the answer has none (or a malformed one). */
