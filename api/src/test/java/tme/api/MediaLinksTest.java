@@ -11,6 +11,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -167,6 +171,73 @@ class MediaLinksTest {
         assertProblem(refused, 502, "media_host_refused");
         assertTrue(refused.headers().firstValue("location").isEmpty());
         assertEquals(1, Fleet.metric(server, "tme_media_hosts_refused_total"));
+    }
+
+    @Test
+    void graphql_mediaAndChannelCarryTheSameStableLinks() {
+        TestServer server = fleet.server();
+        JsonObject data = Gql.data(server, "{ post(channel: \"durov\", id: 489) { content { media { type stable_url"
+                + " stable_thumb } } } body(channel: \"durov\") { channel { avatar stable_avatar } } }");
+        assertEquals(new JsonObject().put("type", "video").put("stable_url", "/v1/media/durov/489/0")
+                        .put("stable_thumb", "/v1/media/durov/489/0/thumb"),
+                data.getJsonObject("post").getJsonObject("content").getJsonArray("media").getJsonObject(0));
+        assertEquals("/v1/media/durov/avatar", data.getJsonObject("body").getJsonObject("channel").getString("stable_avatar"));
+    }
+
+    @Test
+    void postGoneAfterItsLinkExpired_is410() {
+        TestServer server = fleet.server(Map.of("MEDIA_URL_TTL", "10m", "CACHE_TTL_PAGE", "1h"));
+        location(server.get("/v1/media/durov/481/0"));
+        fleet.tme.respond("/s/durov/481", 200, tme.scraper.testing.Fixtures.read("s-meduzalive-2026-05-hortay.html"),
+                Map.of("content-type", "text/html; charset=utf-8"));
+        fleet.clock.advance(Duration.ofMinutes(11));
+        assertProblem(server.get("/v1/media/durov/481/0"), 410, "media_gone");
+        assertEquals(2, fleet.tme.hits("/s/durov/481"));
+        assertProblem(server.get("/v1/post/durov/481"), 404, "post_not_found");
+    }
+
+    @Test
+    void publicUrl_feedsLinkThereForSelfAndMedia_withoutIt_tmesUrlsStay() {
+        TestServer withUrl = fleet.server(Map.of("PUBLIC_URL", "https://tme.example.org/"));
+        TestServer without = fleet.server();
+        Set<String> stable = new TreeSet<>();
+        Set<String> cdn = new TreeSet<>();
+        for (Object post : TestServer.json(withUrl.get("/v1/body/durov")).getJsonObject("content").getJsonArray("posts")) {
+            JsonArray media = ((JsonObject) post).getJsonObject("content").getJsonArray("media", new JsonArray());
+            for (Object item : media) {
+                JsonObject m = (JsonObject) item;
+                if (m.getString("stable_url") != null) {
+                    stable.add("https://tme.example.org" + m.getString("stable_url"));
+                    cdn.add(m.getString("url"));
+                }
+            }
+        }
+        assertEquals(7, stable.size(), stable.toString());
+        String atom = withUrl.get("/v1/feed?channels=durov&format=atom").body();
+        assertEquals(stable, enclosures(atom));
+        assertTrue(atom.contains("<link rel=\"self\" href=\"https://tme.example.org/v1/feed?channels=durov&amp;format=atom\" />"),
+                atom.substring(0, 600));
+        assertTrue(atom.contains("<icon>https://tme.example.org/v1/media/durov/avatar</icon>"));
+        assertEquals(cdn, enclosures(without.get("/v1/feed?channels=durov&format=atom").body()));
+        JsonObject jsonFeed = TestServer.json(withUrl.get("/v1/feed?channels=durov&format=jsonfeed"));
+        assertEquals("https://tme.example.org/v1/feed?channels=durov&format=jsonfeed", jsonFeed.getString("feed_url"));
+        Set<String> attachments = new TreeSet<>();
+        for (Object item : jsonFeed.getJsonArray("items")) {
+            for (Object attachment : ((JsonObject) item).getJsonArray("attachments", new JsonArray())) {
+                attachments.add(((JsonObject) attachment).getString("url"));
+            }
+        }
+        assertEquals(stable, attachments);
+    }
+
+    /** Every Atom enclosure's href, unescaped. */
+    private static Set<String> enclosures(String atom) {
+        Set<String> hrefs = new TreeSet<>();
+        Matcher link = Pattern.compile("<link rel=\"enclosure\" type=\"[^\"]*\" href=\"([^\"]*)\"").matcher(atom);
+        while (link.find()) {
+            hrefs.add(link.group(1).replace("&amp;", "&"));
+        }
+        return hrefs;
     }
 
     static String location(HttpResponse<String> response) {
