@@ -51,11 +51,19 @@ class MediaStreamTest {
         String etag = header(response, "etag");
         assertEquals(1, cdn.hits(URI.create(url).getPath()));
 
+        HttpResponse<byte[]> head = send(server, server.request(PHOTO).method("HEAD",
+                java.net.http.HttpRequest.BodyPublishers.noBody()).build());
+        assertEquals(200, head.statusCode());
+        assertEquals(Integer.toString(expected.length), header(head, "content-length"));
+        assertEquals(0, head.body().length);
+        assertEquals(etag, header(head, "etag"));
+        assertEquals(2, cdn.hits(URI.create(url).getPath()), "HEAD asks the CDN for headers");
+
         HttpResponse<byte[]> again = bytes(server, PHOTO, "If-None-Match", etag);
         assertEquals(304, again.statusCode());
-        assertEquals(1, cdn.hits(URI.create(url).getPath()), "a 304 asks nothing of the CDN");
+        assertEquals(2, cdn.hits(URI.create(url).getPath()), "a 304 asks nothing of the CDN");
         assertEquals(expected.length, Fleet.metric(server, "tme_media_bytes_streamed_total"));
-        assertEquals(1, Fleet.metric(server, "tme_media_streams_total"));
+        assertEquals(2, Fleet.metric(server, "tme_media_streams_total"));
         assertEquals(1, Fleet.metric(server, "tme_media_not_modified_total"));
     }
 
@@ -152,8 +160,12 @@ class MediaStreamTest {
     }
 
     private static HttpResponse<byte[]> bytes(TestServer server, String path, String... headers) {
+        return send(server, server.request(path, headers).GET().build());
+    }
+
+    private static HttpResponse<byte[]> send(TestServer server, java.net.http.HttpRequest request) {
         try {
-            return server.http().send(server.request(path, headers).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+            return server.http().send(request, HttpResponse.BodyHandlers.ofByteArray());
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }

@@ -98,15 +98,16 @@ public final class MediaService {
         return switch (answer) {
             case Answer.Failure failure -> new Resolution.Refused(failure.problem());
             case Answer.Cached notFound when notFound.status() == 404 -> new Resolution.Refused(
-                    deleted(target, replaced) ? Problem.mediaGone(target.channel().value(), target.post().value())
+                    deleted(target, replaced, notFound) ? Problem.mediaGone(target.channel().value(), target.post().value())
                             : notFound.notFound());
             case Answer.Cached found -> located(target, found.stored());
         };
     }
 
     /** A post found before the reload and not after it was deleted (a channel gone is only not found). */
-    private static boolean deleted(MediaTarget target, Optional<Stored> replaced) {
-        return !target.avatar() && replaced.map(old -> old.kind() == Answer.KIND_OK).orElse(false);
+    private static boolean deleted(MediaTarget target, Optional<Stored> replaced, Answer.Cached notFound) {
+        return !target.avatar() && replaced.map(old -> old.kind() == Answer.KIND_OK).orElse(false)
+                && !Problem.CHANNEL_NOT_FOUND.equals(notFound.notFound().code());
     }
 
     private Resolution located(MediaTarget target, Stored stored) {

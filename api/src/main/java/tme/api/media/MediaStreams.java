@@ -1,6 +1,9 @@
 package tme.api.media;
 
+import io.vertx.core.Context;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
@@ -66,8 +69,9 @@ public final class MediaStreams {
         if (range != null && ONE_RANGE.matcher(range).matches() && !range.equals("bytes=-")) {
             headers.add("range", range);
         }
+        Context reader = Vertx.currentContext();
         return media.resolve(target)
-                .compose(found -> fetch(target, method, headers, found, true))
+                .compose(found -> onContext(reader, () -> fetch(reader, target, method, headers, found, true)))
                 .andThen(done -> {
                     if (!(done.succeeded() && done.result() instanceof Opened.Streaming)) {
                         running.decrementAndGet();
@@ -75,8 +79,8 @@ public final class MediaStreams {
                 });
     }
 
-    private Future<Opened> fetch(MediaTarget target, HttpMethod method, MultiMap headers, Resolution resolution,
-                                 boolean mayRetry) {
+    private Future<Opened> fetch(Context reader, MediaTarget target, HttpMethod method, MultiMap headers,
+                                 Resolution resolution, boolean mayRetry) {
         if (!(resolution instanceof Resolution.Found found)) {
             return Future.succeededFuture(new Opened.Refused(((Resolution.Refused) resolution).problem()));
         }
@@ -90,7 +94,7 @@ public final class MediaStreams {
                 yield media.afterRefusal(target, found.from()).compose(again -> again instanceof Resolution.Found next
                         && next.url().equals(found.url())
                         ? failed("Telegram's CDN refused the media link, and t.me gives the same one")
-                        : fetch(target, method, headers, again, false));
+                        : onContext(reader, () -> fetch(reader, target, method, headers, again, false)));
             }
             case GuardedClient.Outcome.Opened opened when opened.response().statusCode() / 100 == 2
                     || opened.response().statusCode() == 416 -> {
@@ -110,6 +114,19 @@ public final class MediaStreams {
                     + " bytes, more than MEDIA_MAX_BYTES (" + client.limits().maxBytes() + ")");
             case GuardedClient.Outcome.Failed failure -> failed("Telegram's CDN did not answer: " + failure.detail());
         });
+    }
+
+    /**
+     * Runs {@code fetch} on the reader's context: a load shared with another loop's request completes there, and the
+     * CDN's answer must arrive on the loop that writes the reader's response.
+     */
+    private static Future<Opened> onContext(Context context, java.util.function.Supplier<Future<Opened>> fetch) {
+        if (context == null || Vertx.currentContext() == context) {
+            return fetch.get();
+        }
+        Promise<Opened> opened = Promise.promise();
+        context.runOnContext(ignored -> fetch.get().onComplete(opened));
+        return opened.future();
     }
 
     private Future<Opened> failed(String detail) {

@@ -63,15 +63,10 @@ public final class FeedService {
     private final AtomicLong requestIds = new AtomicLong();
     private final Counters<FeedCount> counts = new Counters<>(FeedCount.class, EnumSet.allOf(FeedCount.class));
 
-    /** Builds run on {@code workers}, each loading at most {@code parallelism} pages at once; no {@code PUBLIC_URL}. */
-    public FeedService(ChannelService channels, CoalescingCache cache, Schedule schedule, ParserMode mode,
-                       Times times, InstantSource clock, WorkerExecutor workers, int parallelism) {
-        this(channels, cache, schedule, mode, times, clock, workers, parallelism, Optional.empty());
-    }
-
     /**
-     * As above; with {@code publicUrl} ({@code PUBLIC_URL}), reader feeds name it for their own URL (whatever host
-     * the request came to, so the one shared entry names the right one) and send readers to its durable media links.
+     * Builds run on {@code workers}, each loading at most {@code parallelism} pages at once. With {@code publicUrl}
+     * ({@code PUBLIC_URL}), reader feeds name it for their own URL (whatever host the request came to, so the one
+     * shared entry names the right one) and send readers to its durable media links.
      */
     public FeedService(ChannelService channels, CoalescingCache cache, Schedule schedule, ParserMode mode,
                        Times times, InstantSource clock, WorkerExecutor workers, int parallelism,
