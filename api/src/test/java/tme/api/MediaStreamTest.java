@@ -2,6 +2,8 @@ package tme.api;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static tme.api.MediaLinksTest.assertProblem;
 
@@ -111,6 +113,40 @@ class MediaStreamTest {
             assertEquals(200, bytes(server, PHOTO).statusCode());
         }
         assertEquals(0, Fleet.metric(server, "tme_media_busy_total"));
+    }
+
+    @Test
+    void streamsPastMediaStreams_are503Busy_untilOneEnds() throws Exception {
+        Map<String, String> env = new HashMap<>(STREAM);
+        env.put("MEDIA_STREAMS", "1");
+        TestServer server = streaming(env);
+        photoUrl(server);
+        cdn.hold();
+        var first = server.http().sendAsync(server.request(PHOTO).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+        FleetAwait.until("the first stream at the CDN", () -> cdn.totalHits() == 1, () -> "CDN hits " + cdn.totalHits());
+        HttpResponse<String> busy = server.get(PHOTO);
+        assertProblem(busy, 503, "media_busy");
+        assertEquals("1", header(busy, "retry-after"));
+        assertEquals(1, cdn.totalHits(), "refused before any CDN request");
+        cdn.release();
+        assertEquals(200, first.get(20, java.util.concurrent.TimeUnit.SECONDS).statusCode());
+        assertEquals(200, bytes(server, PHOTO).statusCode(), "the slot was given back");
+        assertEquals(1, Fleet.metric(server, "tme_media_busy_total"));
+    }
+
+    @Test
+    void bodyWithoutALength_isCutPastMediaMaxBytes() {
+        Map<String, String> env = new HashMap<>(STREAM);
+        env.put("MEDIA_MAX_BYTES", "1000");
+        cdn.chunked(true);
+        TestServer server = streaming(env);
+        photoUrl(server);
+        IllegalStateException cut = assertThrows(IllegalStateException.class, () -> bytes(server, PHOTO));
+        assertInstanceOf(java.io.IOException.class, cut.getCause());
+        // Cut before a byte went out: the JDK client sends its GET once more on a connection closed before a status.
+        assertEquals(2, cdn.totalHits());
+        assertEquals(2, Fleet.metric(server, "tme_media_upstream_failures_total"), "each stream cut is counted");
+        assertEquals(0, Fleet.metric(server, "tme_media_bytes_streamed_total"), "nothing past the bound went out");
     }
 
     @Test

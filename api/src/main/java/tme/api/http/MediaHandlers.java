@@ -144,7 +144,8 @@ final class MediaHandlers {
             if (piped.succeeded()) {
                 response.end();
             } else {
-                response.reset();
+                streams.cut();
+                response.reset(); // the status went out: closing is how a reader learns the body is not whole
             }
         });
     }

@@ -18,7 +18,7 @@ enum MediaCount implements Counters.Metric {
     RELOADS_REFUSED("media.reloads.refused"),
     /** URLs off {@code MEDIA_HOSTS} (a page's, or a redirect's), refused: nothing fetched, nowhere redirected. */
     HOSTS_REFUSED("media.hosts_refused"),
-    /** CDN requests that gave no bytes: failed, timed out, too large, refused again after a reload. */
+    /** CDN requests that gave no bytes (failed, timed out, too large, refused again after a reload) or were cut short. */
     UPSTREAM_FAILURES("media.upstream_failures"),
     /** Streams refused because {@code MEDIA_STREAMS} were running. */
     BUSY("media.busy");

@@ -53,6 +53,11 @@ public final class MediaStreams {
         media.counts().add(MediaCount.BYTES, bytes);
     }
 
+    /** A stream cut short: the body grew past {@code MEDIA_MAX_BYTES}, or the CDN broke off. */
+    public void cut() {
+        media.counts().increment(MediaCount.UPSTREAM_FAILURES);
+    }
+
     /** A 304 answered without asking the CDN. */
     public void notModified() {
         media.counts().increment(MediaCount.NOT_MODIFIED);

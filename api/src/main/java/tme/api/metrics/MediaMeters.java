@@ -22,8 +22,8 @@ final class MediaMeters {
                 counter("tme.media.reloads", reloads, Tags.of("reason", "refused"), "media.reloads.refused"),
                 counter("media.hosts_refused", "Media URLs off MEDIA_HOSTS (a page's or a redirect's): nothing fetched,"
                         + " nowhere redirected"),
-                counter("media.upstream_failures", "CDN requests that gave no bytes: failed, timed out, too large, or"
-                        + " refused again after a reload"),
+                counter("media.upstream_failures", "CDN requests that gave no bytes (failed, timed out, too large,"
+                        + " refused again after a reload) or were cut short (past MEDIA_MAX_BYTES, or broken off)"),
                 counter("media.busy", "Media streams refused because MEDIA_STREAMS were running"));
     }
 }

@@ -24,7 +24,8 @@ import java.util.regex.Pattern;
  * for a token in every generation, as the bytes behind a media item never change), with {@code Content-Type} by
  * extension, {@code Content-Length}, and one {@code Range} ({@code bytes=a-b}, {@code a-}, {@code -n}) as a 206.
  * A link of a generation below {@link #retireBelow} is refused with 403, as the CDN refuses expired links; a
- * {@link #redirectTo} knob answers every request with a 302. Hits are counted per path, as they arrive.
+ * {@link #redirectTo} knob answers every request with a 302, {@link #chunked} sends bodies without a length, and
+ * {@link #hold} keeps requests unanswered until {@link #release}. Hits are counted per path, as they arrive.
  */
 public final class FakeCdn implements AutoCloseable {
 
@@ -37,6 +38,10 @@ public final class FakeCdn implements AutoCloseable {
     private final AtomicLong total = new AtomicLong();
     private volatile int retiredBelow;
     private volatile String redirect;
+    private volatile boolean chunked;
+    // Requests held unanswered while holding (tests' threads set it, event loops read it); answered on release.
+    private volatile boolean holding;
+    private final java.util.Queue<Runnable> held = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private HttpServer server;
 
     private FakeCdn() {}
@@ -66,6 +71,27 @@ public final class FakeCdn implements AutoCloseable {
     /** Every request answers 302 to {@code location} (null: off). */
     public FakeCdn redirectTo(String location) {
         redirect = location;
+        return this;
+    }
+
+    /** Bodies go out chunked, without {@code Content-Length}, as a CDN streaming a file of unknown size would. */
+    public FakeCdn chunked(boolean on) {
+        chunked = on;
+        return this;
+    }
+
+    /** From now on, requests are counted and held unanswered until {@link #release()}. */
+    public FakeCdn hold() {
+        holding = true;
+        return this;
+    }
+
+    /** Answers every held request and stops holding. */
+    public FakeCdn release() {
+        holding = false;
+        for (Runnable answer = held.poll(); answer != null; answer = held.poll()) {
+            answer.run();
+        }
         return this;
     }
 
@@ -116,6 +142,16 @@ public final class FakeCdn implements AutoCloseable {
     private void handle(HttpServerRequest request) {
         total.incrementAndGet();
         hits.computeIfAbsent(request.path(), path -> new AtomicLong()).incrementAndGet();
+        if (holding) {
+            request.pause();
+            var context = io.vertx.core.Vertx.currentContext();
+            held.add(() -> context.runOnContext(ignored -> answer(request)));
+            return;
+        }
+        answer(request);
+    }
+
+    private void answer(HttpServerRequest request) {
         var response = request.response();
         if (redirect != null) {
             response.setStatusCode(302).putHeader("location", redirect).end();
@@ -138,6 +174,9 @@ public final class FakeCdn implements AutoCloseable {
         }
         if (request.method() == HttpMethod.HEAD) {
             response.putHeader("content-length", Integer.toString(body.length())).end();
+        } else if (chunked) {
+            response.setChunked(true).write(body.slice(0, body.length() / 2));
+            response.end(body.slice(body.length() / 2, body.length()));
         } else {
             response.end(body);
         }
