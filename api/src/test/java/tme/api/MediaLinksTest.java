@@ -219,6 +219,14 @@ class MediaLinksTest {
                 atom.substring(0, 600));
         assertTrue(atom.contains("<icon>https://tme.example.org/v1/media/durov/avatar</icon>"));
         assertEquals(cdn, enclosures(without.get("/v1/feed?channels=durov&format=atom").body()));
+        String rss = withUrl.get("/v1/feed?channels=durov&format=rss").body();
+        Set<String> rssEnclosures = new TreeSet<>();
+        Matcher enclosure = Pattern.compile("<enclosure url=\"([^\"]*)\"").matcher(rss);
+        while (enclosure.find()) {
+            rssEnclosures.add(enclosure.group(1));
+        }
+        assertEquals(stable, rssEnclosures);
+
         JsonObject jsonFeed = TestServer.json(withUrl.get("/v1/feed?channels=durov&format=jsonfeed"));
         assertEquals("https://tme.example.org/v1/feed?channels=durov&format=jsonfeed", jsonFeed.getString("feed_url"));
         Set<String> attachments = new TreeSet<>();
@@ -228,6 +236,11 @@ class MediaLinksTest {
             }
         }
         assertEquals(stable, attachments);
+        JsonObject photo = jsonFeed.getJsonArray("items").stream().map(JsonObject.class::cast)
+                .filter(item -> item.getString("id").equals("https://t.me/durov/498")).findFirst().orElseThrow();
+        assertEquals("https://tme.example.org/v1/media/durov/498/0", photo.getString("image"));
+        assertTrue(photo.getString("content_html").contains("<img src=\"https://tme.example.org/v1/media/durov/498/0\">"),
+                "the HTML's picture too: " + photo.getString("content_html"));
     }
 
     /** Every Atom enclosure's href, unescaped. */
