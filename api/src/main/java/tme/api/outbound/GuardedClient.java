@@ -50,19 +50,17 @@ public final class GuardedClient implements AutoCloseable {
         record Failed(String detail) implements Outcome {}
     }
 
+    private final Vertx vertx;
     private final OutboundRule rule;
     private final Limits limits;
-    private final HttpClientAgent http;
+    // Made on the first request, not at start-up: a server that never fetches (MEDIA_MODE=redirect, a refresher)
+    // builds no client and its TLS. Written once under the lock, read without it.
+    private volatile HttpClientAgent http;
 
     public GuardedClient(Vertx vertx, OutboundRule rule, Limits limits) {
+        this.vertx = vertx;
         this.rule = rule;
         this.limits = limits;
-        this.http = vertx.createHttpClient(new HttpClientOptions()
-                        .setProtocolVersion(HttpVersion.HTTP_1_1)
-                        .setKeepAlive(true)
-                        .setVerifyHost(true)
-                        .setConnectTimeout((int) limits.timeout().toMillis()),
-                new PoolOptions().setHttp1MaxSize(limits.maxConnections()));
     }
 
     public Limits limits() {
@@ -87,7 +85,7 @@ public final class GuardedClient implements AutoCloseable {
         RequestOptions options = new RequestOptions().setMethod(method).setAbsoluteURI(url.toString())
                 .setHeaders(headers).setFollowRedirects(false)
                 .setConnectTimeout(limits.timeout().toMillis()).setIdleTimeout(limits.timeout().toMillis());
-        return http.request(options)
+        return client().request(options)
                 .compose(request -> request.send())
                 .compose(response -> answered(method, url, headers, redirects, response))
                 .otherwise(cause -> new Outcome.Failed(cause.getMessage() == null
@@ -137,8 +135,29 @@ public final class GuardedClient implements AutoCloseable {
         return Long.parseLong(value);
     }
 
+    private HttpClientAgent client() {
+        HttpClientAgent made = http;
+        if (made == null) {
+            synchronized (this) {
+                made = http;
+                if (made == null) {
+                    http = made = vertx.createHttpClient(new HttpClientOptions()
+                                    .setProtocolVersion(HttpVersion.HTTP_1_1)
+                                    .setKeepAlive(true)
+                                    .setVerifyHost(true)
+                                    .setConnectTimeout((int) limits.timeout().toMillis()),
+                            new PoolOptions().setHttp1MaxSize(limits.maxConnections()));
+                }
+            }
+        }
+        return made;
+    }
+
     @Override
     public void close() {
-        http.close();
+        HttpClientAgent made = http;
+        if (made != null) {
+            made.close();
+        }
     }
 }
