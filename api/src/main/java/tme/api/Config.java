@@ -10,6 +10,9 @@ import tme.api.http.RequestsConfig;
 import tme.api.http.TrustedProxies;
 import tme.api.memory.JvmLimits;
 import tme.api.memory.MemoryPlan;
+import tme.api.media.MediaConfig;
+import tme.api.media.MediaMode;
+import tme.api.outbound.HostAllowList;
 import tme.cache.CacheConfig;
 import tme.cache.Staleness;
 import tme.coalescing.CoalescingConfig;
@@ -56,11 +59,14 @@ import tme.scraper.parse.ParserMode;
  *                           {@code TRUSTED_PROXIES}, {@code CLIENT_RATE}, {@code CLIENT_BURST})
  * @param push               post events, SSE streams and the WebSub hub ({@code EVENTS_*}, {@code STREAM_*},
  *                           {@code WEBSUB_*})
- * @param publicUrl          where clients reach the service ({@code PUBLIC_URL}), for links the server writes (the
- *                           WebSub hub's); empty: the request's origin
  * @param memory             every memory pool's size, from the JVM's limits unless set ({@code MEMORY_CACHE_MAX_MB},
  *                           {@code MEMORY_CACHE_RAW_MB}, {@code MEMORY_CACHE_DECODED_MB}): L1 in {@code cache}, the
  *                           copies in {@code rawCopiesMaxMb}, the decoded copies in {@code graphql}
+ * @param publicUrl          the address readers reach the service at ({@code PUBLIC_URL}, e.g.
+ *                           {@code https://tme.example.org}, no trailing slash): what reader feeds put in front of
+ *                           their own and their media's paths; empty: feeds name the request's host and t.me's media
+ * @param media              the durable media links ({@code MEDIA_MODE}, {@code MEDIA_URL_TTL}, {@code MEDIA_HOSTS},
+ *                           {@code MEDIA_MAX_BYTES}, {@code MEDIA_STREAMS}, {@code MEDIA_TIMEOUT})
  */
 public record Config(
         int port, URI telegramBaseUrl, Duration telegramTimeout, ParserMode parserMode, int parseWorkers,
@@ -68,8 +74,8 @@ public record Config(
         Duration errorTtl, int maxWaiting, int eventLoops, boolean nativeTransport,
         SlotsConfig slots, ThrottleConfig throttle,
         GraphQLConfig graphql, boolean docs, Duration shutdownDrain, Role role, RefreshConfig refresh, Tolerance feedPages,
-        RequestsConfig requests, PushSettings push, Optional<String> publicUrl,
-        MemoryPlan memory) {
+        RequestsConfig requests, PushSettings push, MemoryPlan memory, Optional<URI> publicUrl,
+        MediaConfig media) {
 
     private static final long MIB = 1024 * 1024;
 
@@ -107,8 +113,9 @@ public record Config(
                 RefreshSettings.feedPages(in, ttls.latest(), cache.staleness()),
                 requests(in),
                 PushSettings.fromEnv(in),
-                PushSettings.publicUrl(in),
-                memory);
+                memory,
+                publicUrl(in),
+                media(in));
         refresherIntervalAboveMemoryTtl(in, config.role(), config.refresh(), cache);
         in.failIfAnyProblem();
         return config;
@@ -172,6 +179,24 @@ public record Config(
         double rate = in.number("CLIENT_RATE", 0, 0, 1_000_000);
         int burst = in.integer("CLIENT_BURST", RequestsConfig.defaultBurst(rate), 1, 10_000_000);
         return in.checked(() -> new RequestsConfig(accessLog, proxies, rate, burst), defaults);
+    }
+
+    /** {@code PUBLIC_URL}: unset, or an http(s) URL (a trailing slash dropped), the one place every feed reads it. */
+    private static Optional<URI> publicUrl(EnvReader in) {
+        return in.value("PUBLIC_URL") == null || in.value("PUBLIC_URL").isBlank()
+                ? Optional.empty() : Optional.of(in.httpUrl("PUBLIC_URL", "https://localhost"));
+    }
+
+    private static MediaConfig media(EnvReader in) {
+        MediaMode mode = in.choice("MEDIA_MODE", MediaMode.class, MediaMode.REDIRECT);
+        Duration urlTtl = in.positiveDuration("MEDIA_URL_TTL", MediaConfig.DEFAULT_URL_TTL);
+        HostAllowList hosts = in.checked(() -> HostAllowList.parse("MEDIA_HOSTS",
+                Objects.requireNonNullElse(in.value("MEDIA_HOSTS"), HostAllowList.TELEGRAM_CDN)),
+                HostAllowList.parse("MEDIA_HOSTS", HostAllowList.TELEGRAM_CDN));
+        long maxBytes = in.integer("MEDIA_MAX_BYTES", (int) MediaConfig.DEFAULT_MAX_BYTES, 1, Integer.MAX_VALUE);
+        int streams = in.integer("MEDIA_STREAMS", MediaConfig.DEFAULT_STREAMS, 1, 100_000);
+        Duration timeout = in.positiveDuration("MEDIA_TIMEOUT", MediaConfig.DEFAULT_TIMEOUT);
+        return new MediaConfig(mode, urlTtl, hosts, maxBytes, streams, timeout);
     }
 
     private static CacheConfig cache(EnvReader in, MemoryPlan memory) {

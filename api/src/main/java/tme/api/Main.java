@@ -12,6 +12,7 @@ import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.internal.VertxInternal;
 import io.vertx.ext.web.Router;
+import java.net.URI;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
@@ -27,13 +28,17 @@ import tme.api.http.AccessLog;
 import tme.api.http.RequestPipeline;
 import tme.api.http.Routes;
 import tme.api.memory.DirectRoom;
-import tme.api.metrics.Readiness;
 import tme.api.push.PostEvents;
 import tme.api.push.PostStreams;
 import tme.api.push.Watchers;
 import tme.api.service.ChannelName;
 import tme.api.service.FeedDocuments;
 import tme.api.websub.WebSub;
+import tme.api.media.MediaConfig;
+import tme.api.media.MediaService;
+import tme.api.media.MediaStreams;
+import tme.api.metrics.Readiness;
+import tme.api.outbound.GuardedClient;
 import tme.api.metrics.Telemetry;
 import tme.api.service.ChannelRefresh;
 import tme.api.service.ChannelService;
@@ -68,6 +73,8 @@ public final class Main {
     private static final int FEED_PARALLELISM = 8;
     /** Pooled keep-alive connections to t.me. */
     private static final int UPSTREAM_CONNECTIONS = 64;
+    /** Redirects a CDN answer may take a media fetch through (each checked against {@code MEDIA_HOSTS}). */
+    private static final int MEDIA_REDIRECTS = 3;
     /** How long requests in flight may take to finish when the process is asked to stop. */
     private static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(10);
     /** Where the channels' event logs live in Redis: {@code tme:events:{<channel>}}. */
@@ -192,7 +199,8 @@ public final class Main {
                 new PostEvents(events, parsers));
         PreviewsService previews = new PreviewsService(channels::preview, PREVIEWS_PARALLELISM);
         FeedService feeds = new FeedService(channels, cache, schedule, config.parserMode(), feedTimes(config), clock,
-                parsers, FEED_PARALLELISM);
+                parsers, FEED_PARALLELISM, config.publicUrl());
+        Routes.Media media = media(vertx, config.media(), channels, clock);
         GraphQLFront graphql = GraphQLFront.create(channels, previews, feeds, config.graphql(), clock, parsers);
         boolean refresher = config.role() == Role.REFRESHER;
         EventLoopRequests loops = new EventLoopRequests(refresher ? 1 : config.eventLoops());
@@ -207,7 +215,7 @@ public final class Main {
         // access log's and the client limit's.
         Metrics metrics = new Metrics(List.of(channels::counters, gate::counters,
                 () -> Metrics.upstream(client.stats()), loops::counters, graphql::counters, feeds::counters,
-                schedule::counters, refreshing));
+                schedule::counters, refreshing, media.service()::counters));
         Readiness readiness = new Readiness(redis.map(link -> link::breakerState), gate::cooldownLeft);
         Telemetry telemetry = new Telemetry(readiness).gather(metrics::snapshot).gather(requests::counters)
                 .gather(events::counters);
@@ -219,13 +227,13 @@ public final class Main {
                     .map(server -> running(server, readiness, config));
         }
         long copiesMaxBytes = config.rawCopiesMaxMb() * 1024L * 1024L;
-        feeds.withHub(config.publicUrl());
+        feeds.withHub();
         FeedDocuments documents = new FeedDocuments(channels, feeds, config.feedPages(), clock, parsers,
                 FEED_PARALLELISM);
         Routes.Push push = push(vertx, config, redis, events, channels, schedule, telemetry, requests, documents, clock);
         Function<Vertx, Router> routers = Routes.routers(channels, previews, feeds, telemetry,
                 new Routes.GraphQL(graphql::handle, config.graphql().graphiql()), config.docs(), clock, copiesMaxBytes,
-                DirectRoom.of(config.memory()), parsers, requests, push);
+                DirectRoom.of(config.memory()), parsers, requests, push, media);
         return serve(vertx, config.port(), config.eventLoops(), routers, loops, requests.invalidRequests())
                 .map(server -> running(server, readiness, config));
     }
@@ -244,11 +252,23 @@ public final class Main {
                 : name -> channels.refreshLatest(ChannelName.parse("channel", name), interval.dividedBy(2)));
         onClose(vertx, watchers);
         PostStreams streams = new PostStreams(events, watchers, config.push().streams(), requests.clients()::remembered);
-        WebSub websub = new WebSub(vertx, redis, config.push().websub(), config.publicUrl(), clock,
+        WebSub websub = new WebSub(vertx, redis, config.push().websub(), config.publicUrl().map(URI::toString), clock,
                 watchers, documents);
         onClose(vertx, websub);
         telemetry.gather(streams::counters).gather(watchers::counters).gather(websub::counters);
         return new Routes.Push(streams, websub.handler());
+    }
+
+    /**
+     * The durable media links: their service over the channel service's entries, and for stream mode the one guarded
+     * client to the CDN (closed with Vert.x), on {@code MEDIA_HOSTS}, with its time, size and concurrency bounds.
+     */
+    private static Routes.Media media(Vertx vertx, MediaConfig config, ChannelService channels, InstantSource clock) {
+        MediaService service = new MediaService(channels, config.hosts(), config.urlTtl(), clock);
+        GuardedClient client = new GuardedClient(vertx, config.hosts(), new GuardedClient.Limits(config.timeout(),
+                MEDIA_REDIRECTS, config.maxBytes(), config.streams()));
+        onClose(vertx, client);
+        return new Routes.Media(config.mode(), service, new MediaStreams(service, client, config.streams()));
     }
 
     /** Serving: ready from now on, draining for {@code SHUTDOWN_DRAIN} when told to stop. */

@@ -42,17 +42,4 @@ public record PushSettings(int eventsMaxLength, Duration eventsKeep, StreamsConf
         return in.checked(() -> new WebSubConfig(allowPrivate, leaseDefault, leaseMax, perTopic, perHost, timeout,
                 retryFor, lease), defaults);
     }
-
-    /**
-     * {@code PUBLIC_URL}: where clients reach this service ({@code https://tme.example.com}), an absolute http(s) URL
-     * without a trailing slash; empty: each request's own origin.
-     */
-    static Optional<String> publicUrl(EnvReader in) {
-        String raw = in.value("PUBLIC_URL");
-        if (raw == null) {
-            return Optional.empty();
-        }
-        String url = in.httpUrl("PUBLIC_URL", "http://localhost").toString();
-        return Optional.of(url);
-    }
 }

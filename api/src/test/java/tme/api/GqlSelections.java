@@ -8,7 +8,7 @@ final class GqlSelections {
     static final String POST = "{ id view"
             + " content {"
             + " text { string html entities { offset length type url language custom_emoji_id } }"
-            + " media { type url thumb waves duration { formatted raw } available title performer size format latitude longitude }"
+            + " media { type url thumb waves duration { formatted raw } available title performer size format latitude longitude stable_url stable_thumb }"
             + " poll { question type votes options { name percent } }"
             + " inline { title url }"
             + " reply { cover name " + RICH + " text " + RICH + " to_message }"
@@ -21,7 +21,7 @@ final class GqlSelections {
     static final String META = "{ offset { before after } }";
 
     static final String BODY = "{ channel { username title " + RICH + " description " + RICH
-            + " avatar counters { subscribers photos videos files links } labels }"
+            + " avatar stable_avatar counters { subscribers photos videos files links } labels }"
             + " content { posts " + POST + " } meta " + META + " }";
 
     static final String MORE = "{ posts " + POST + " meta " + META + " }";
@@ -29,10 +29,10 @@ final class GqlSelections {
     /** A feed: every field of its items (a post's, its channel, its score) and of its errors. */
     static final String FEED = "{ result " + POST.substring(0, POST.length() - 1)
             + " channel { username title " + RICH + " description " + RICH
-            + " avatar counters { subscribers photos videos files links } labels } score }"
+            + " avatar stable_avatar counters { subscribers photos videos files links } labels } score }"
             + " errors { channel code status retry_after } }";
 
-    static final String PREVIEW = "{ channel { title subscribers subscribers_count description avatar is_verified } }";
+    static final String PREVIEW = "{ channel { title subscribers subscribers_count description avatar stable_avatar is_verified } }";
 
     private GqlSelections() {}
 }

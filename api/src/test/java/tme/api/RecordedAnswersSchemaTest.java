@@ -53,7 +53,7 @@ class RecordedAnswersSchemaTest extends WrittenDocumentTestBase {
                     pages++;
                     contract.validateSchema("Body", json(JsonRender.body(ok.value())), name + " " + mode);
                     for (Post post : ok.value().posts()) {
-                        contract.validateSchema("Post", json(JsonRender.post(post)), name + " post " + post.id());
+                        contract.validateSchema("Post", json(JsonRender.post("durov", post)), name + " post " + post.id());
                     }
                 }
             }
@@ -68,7 +68,7 @@ class RecordedAnswersSchemaTest extends WrittenDocumentTestBase {
             for (ParserMode mode : ParserMode.values()) {
                 if (MoreParser.parse(Fixtures.read(name), mode) instanceof Parsed.Ok<MorePage> ok) {
                     fragments++;
-                    contract.validateSchema("More", json(JsonRender.more(ok.value())), name + " " + mode);
+                    contract.validateSchema("More", json(JsonRender.more("durov", ok.value())), name + " " + mode);
                 }
             }
         }
@@ -85,7 +85,7 @@ class RecordedAnswersSchemaTest extends WrittenDocumentTestBase {
             Parsed<ChannelPreview> parsed = PreviewParser.parse(Fixtures.read(name));
             assertInstanceOf(Parsed.Ok.class, parsed, name);
             ChannelPreview preview = ((Parsed.Ok<ChannelPreview>) parsed).value();
-            contract.validateSchema("Preview", json(JsonRender.preview(preview)), name);
+            contract.validateSchema("Preview", json(JsonRender.preview("durov", preview)), name);
         }
     }
 
@@ -103,7 +103,7 @@ class RecordedAnswersSchemaTest extends WrittenDocumentTestBase {
                 List.of(new Reaction.Emoji("👍", "https://telegram.org/img/emoji/40/F09F918D.png", "12K"),
                         new Reaction.CustomEmoji("5368324170671202286", null, null, "3"), new Reaction.Paid("7")),
                 null);
-        contract.validateSchema("Post", json(JsonRender.post(new Post(9, "token", content, Footer.EMPTY, null))),
+        contract.validateSchema("Post", json(JsonRender.post("durov", new Post(9, "token", content, Footer.EMPTY, null))),
                 "a constructed post");
     }
 

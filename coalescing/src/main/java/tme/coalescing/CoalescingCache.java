@@ -154,6 +154,34 @@ public final class CoalescingCache {
     }
 
     /**
+     * Loads {@code key} again for a reader who cannot use {@code replacing} (a value it was answered, now too old
+     * for what it needs, or refused by whoever it points at), unless a newer value is there already: another
+     * request or process reloaded it since. A reader waits for this load, so it runs at user priority, but it
+     * insists on the lease as a refresh does (a copy counts only when it is newer than {@code replacing}): 1000
+     * callers at once, on any number of processes, cost one load. It joins a load of the key already running here.
+     * A failed load, or a key that failed a moment ago, answers {@code replacing} ({@link Source#STALE}).
+     */
+    public Future<Result> reload(String key, String flow, Loader loader, Stored replacing) {
+        if (errors.recent(key, parts.clock().instant()).isPresent()) {
+            parts.counts().increment(Count.ERRORS_REMEMBERED);
+            return Future.succeededFuture(staleFound(replacing));
+        }
+        return parts.cache().probe(key).compose(lookup -> {
+            if (lookup instanceof Lookup.Hit hit && hit.stored().storedAt().isAfter(replacing.storedAt())) {
+                return Future.succeededFuture(new Result.Found(hit.stored(), hit.level() == Level.L1 ? Source.L1 : Source.L2));
+            }
+            // Started as a refresh, so its lease claim insists, then raised: a reader waits for it.
+            LoadContext context = new LoadContext(key, flow, Priority.BACKGROUND, Optional.of(replacing));
+            Future<Result> flight = flights.run(key, () -> start(context, loader));
+            LoadContext flying = running.get(key);
+            if (flying != null) {
+                flying.raise();
+            }
+            return flight.map(result -> staleIfError(result, Optional.of(replacing)));
+        });
+    }
+
+    /**
      * The whole read path's counters by metric name: the cache's levels and Redis ({@code cache.*},
      * {@code redis.*}), then loads, waits, takeovers, fallbacks, refreshes and stale answers, and the gauges
      * {@code coalescing.loads_in_flight} (loads and refreshes running in this process now) and

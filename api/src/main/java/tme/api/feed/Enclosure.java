@@ -12,14 +12,15 @@ import tme.scraper.model.Media;
  */
 record Enclosure(String url, String type, long length) {
 
-    static Optional<Enclosure> of(Media media) {
+    /** {@code media} as readers fetch it from {@code href} (its CDN URL or its durable link; null: not at all). */
+    static Optional<Enclosure> of(Media media, String href) {
         return switch (media) {
-            case Media.Photo p -> make(p.url(), "image/jpeg");
-            case Media.Video v -> v.available() ? make(v.url(), "video/mp4") : Optional.empty();
-            case Media.Gif g -> g.available() ? make(g.url(), "video/mp4") : Optional.empty();
-            case Media.RoundVideo r -> make(r.url(), "video/mp4");
-            case Media.Voice v -> make(v.url(), "audio/ogg");
-            case Media.Sticker s -> make(s.url(), s.format() == null ? "image/webp" : switch (s.format()) {
+            case Media.Photo p -> make(p.url(), href, "image/jpeg");
+            case Media.Video v -> v.available() ? make(v.url(), href, "video/mp4") : Optional.empty();
+            case Media.Gif g -> g.available() ? make(g.url(), href, "video/mp4") : Optional.empty();
+            case Media.RoundVideo r -> make(r.url(), href, "video/mp4");
+            case Media.Voice v -> make(v.url(), href, "audio/ogg");
+            case Media.Sticker s -> make(s.url(), href, s.format() == null ? "image/webp" : switch (s.format()) {
                 case WEBP -> "image/webp";
                 case WEBM -> "video/webm";
                 case TGS -> "application/x-tgsticker";
@@ -31,9 +32,10 @@ record Enclosure(String url, String type, long length) {
         };
     }
 
-    private static Optional<Enclosure> make(String url, String byKind) {
-        String safe = PostHtml.safeUrl(url);
-        return safe == null ? Optional.empty() : Optional.of(new Enclosure(safe, typeOf(safe, byKind), 0));
+    /** The type comes from the CDN URL's extension ({@code url}), which a durable link does not repeat. */
+    private static Optional<Enclosure> make(String url, String href, String byKind) {
+        String safe = PostHtml.safeUrl(href);
+        return safe == null || url == null ? Optional.empty() : Optional.of(new Enclosure(safe, typeOf(url, byKind), 0));
     }
 
     /** The type the URL's extension names, when it names one we know; else the kind's. */

@@ -36,15 +36,21 @@ public record FeedInfo(String title, String description, String homeUrl, String 
         return new FeedInfo(title, description, homeUrl, selfUrl, icon, hubUrl);
     }
 
-    /** The feed of {@code channels} (in request order), served at {@code selfUrl}. */
+    /** The feed of {@code channels} (in request order), served at {@code selfUrl}, with t.me's avatar URL. */
     public static FeedInfo of(List<Channel> channels, String selfUrl) {
+        return of(channels, selfUrl, MediaLinks.CDN);
+    }
+
+    /** As above, the avatar at {@code links}. */
+    public static FeedInfo of(List<Channel> channels, String selfUrl, MediaLinks links) {
         if (channels.size() == 1) {
             Channel channel = channels.getFirst();
             String title = channel.title() == null || channel.title().string().isBlank()
                     ? "@" + channel.username() : channel.title().string();
             String description = channel.description() == null || channel.description().string().isBlank()
                     ? "Posts of @" + channel.username() + " on Telegram" : channel.description().string();
-            return new FeedInfo(title, description, "https://t.me/s/" + channel.username(), selfUrl, channel.avatar());
+            return new FeedInfo(title, description, "https://t.me/s/" + channel.username(), selfUrl,
+                    links.avatar(channel));
         }
         String names = channels.stream().limit(NAMES_IN_TITLE).map(channel -> "@" + channel.username())
                 .collect(Collectors.joining(", "));

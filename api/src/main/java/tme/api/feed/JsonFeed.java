@@ -54,6 +54,7 @@ final class JsonFeed {
         if (!entry.text().isEmpty()) {
             json.writeStringField("content_text", entry.text());
         }
+        Fields.string(json, "image", entry.image());
         if (entry.published() != null) {
             json.writeStringField("date_published", rfc3339(entry.published()));
         }

@@ -1,8 +1,8 @@
 package tme.api.feed;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import tme.scraper.model.LinkPreview;
 import tme.scraper.model.Media;
 import tme.scraper.model.Post;
@@ -13,20 +13,43 @@ import tme.scraper.model.Text;
  * enclosures. Built once per post, then written as Atom, RSS or JSON Feed.
  *
  * @param published null when t.me showed no date
+ * @param image     the post's first picture (a photo, or a video's still), for JSON Feed's {@code image}; or null
  */
 record ReaderEntry(String permalink, String title, Instant published, String author, String authorUrl, String html,
-                   String text, List<Enclosure> enclosures) {
+                   String text, List<Enclosure> enclosures, String image) {
 
     private static final int TITLE_LETTERS = 80;
 
-    static ReaderEntry of(ChannelPost item) {
+    /** The entry of {@code item}, its media at {@code links}. */
+    static ReaderEntry of(ChannelPost item, MediaLinks links) {
         Post post = item.post();
         Text text = post.content().text();
         String plain = text == null ? "" : text.string();
         Instant published = post.footer().date() == null ? null : Instant.ofEpochSecond(post.footer().date().unix());
-        List<Enclosure> enclosures = post.content().media().stream().map(Enclosure::of).flatMap(Optional::stream).toList();
+        List<Media> media = post.content().media();
+        List<Enclosure> enclosures = new ArrayList<>();
+        List<String> images = new ArrayList<>();
+        for (int i = 0; i < media.size(); i++) {
+            Enclosure.of(media.get(i), links.file(item, i, media.get(i))).ifPresent(enclosures::add);
+            String image = PostHtml.safeUrl(image(item, i, media.get(i), links));
+            if (image != null) {
+                images.add(image);
+            }
+        }
         return new ReaderEntry(item.permalink(), title(plain, post), published, author(item),
-                "https://t.me/" + item.channel().username(), html(item, text), plain, enclosures);
+                "https://t.me/" + item.channel().username(), html(item, text, images), plain, List.copyOf(enclosures),
+                images.isEmpty() ? null : images.getFirst());
+    }
+
+    /** What the HTML shows of an item: a photo itself, a video's (GIF's, round video's) still; else nothing. */
+    private static String image(ChannelPost item, int index, Media media, MediaLinks links) {
+        return switch (media) {
+            case Media.Photo p -> links.file(item, index, media);
+            case Media.Video v -> links.thumb(item, index, media);
+            case Media.Gif g -> links.thumb(item, index, media);
+            case Media.RoundVideo r -> links.thumb(item, index, media);
+            default -> null;
+        };
     }
 
     /** The text's first line, cut at {@value #TITLE_LETTERS} code points; for a post without text, its kind. */
@@ -48,21 +71,11 @@ record ReaderEntry(String permalink, String title, Instant published, String aut
     }
 
     /** The text, then each photo (and a video's still) as an image, then the link preview as a link. */
-    private static String html(ChannelPost item, Text text) {
+    private static String html(ChannelPost item, Text text, List<String> images) {
         StringBuilder html = new StringBuilder(PostHtml.of(text));
-        for (Media media : item.post().content().media()) {
-            String image = switch (media) {
-                case Media.Photo p -> p.url();
-                case Media.Video v -> v.thumb();
-                case Media.Gif g -> g.thumb();
-                case Media.RoundVideo r -> r.thumb();
-                default -> null;
-            };
-            String safe = PostHtml.safeUrl(image);
-            if (safe != null) {
-                html.append("<p><a href=\"").append(PostHtml.attribute(item.permalink())).append("\"><img src=\"")
-                        .append(PostHtml.attribute(safe)).append("\"></a></p>");
-            }
+        for (String safe : images) {
+            html.append("<p><a href=\"").append(PostHtml.attribute(item.permalink())).append("\"><img src=\"")
+                    .append(PostHtml.attribute(safe)).append("\"></a></p>");
         }
         LinkPreview preview = item.post().content().preview();
         String previewUrl = preview == null ? null : PostHtml.safeUrl(preview.url());

@@ -56,9 +56,14 @@ public final class ReaderFeeds {
 
     private ReaderFeeds() {}
 
-    /** The feed of {@code posts}, in their order, as UTF-8 bytes of {@code format}. */
+    /** The feed of {@code posts}, in their order, as UTF-8 bytes of {@code format}, with t.me's media URLs. */
     public static byte[] render(Format format, FeedInfo info, List<ChannelPost> posts) {
-        List<ReaderEntry> entries = posts.stream().map(ReaderEntry::of).toList();
+        return render(format, info, posts, MediaLinks.CDN);
+    }
+
+    /** As above, the media at {@code links}. */
+    public static byte[] render(Format format, FeedInfo info, List<ChannelPost> posts, MediaLinks links) {
+        List<ReaderEntry> entries = posts.stream().map(post -> ReaderEntry.of(post, links)).toList();
         if (format == Format.JSON_FEED) {
             return JsonFeed.write(info, entries);
         }

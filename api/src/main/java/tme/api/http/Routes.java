@@ -15,6 +15,9 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.graphql.GraphiQLHandler;
 import io.vertx.ext.web.handler.graphql.GraphiQLHandlerOptions;
 import tme.api.memory.DirectRoom;
+import tme.api.media.MediaMode;
+import tme.api.media.MediaService;
+import tme.api.media.MediaStreams;
 import tme.api.metrics.Telemetry;
 import tme.api.service.ChannelService;
 import tme.api.service.FeedService;
@@ -43,22 +46,13 @@ public final class Routes {
                                                  Telemetry telemetry, GraphQL graphql, boolean docs,
                                                  InstantSource clock,
                                                  long copiesMaxBytes, DirectRoom room, WorkerExecutor workers,
-                                                 RequestPipeline requests) {
-        return routers(channels, previews, feeds, telemetry, graphql, docs, clock, copiesMaxBytes, room, workers,
-                requests, Push.NONE);
-    }
-
-    /** As above, with the push routes ({@code /v1/stream}, {@code /websub}). */
-    public static Function<Vertx, Router> routers(ChannelService channels, PreviewsService previews, FeedService feeds,
-                                                 Telemetry telemetry, GraphQL graphql, boolean docs,
-                                                 InstantSource clock,
-                                                 long copiesMaxBytes, DirectRoom room, WorkerExecutor workers,
-                                                 RequestPipeline requests, Push push) {
+                                                 RequestPipeline requests, Push push, Media media) {
         Responses responses = new Responses(clock, copiesMaxBytes, room, workers);
         telemetry.gather(responses::counters);
         Handlers h = new Handlers(channels, previews, feeds, responses);
         OpsHandlers ops = new OpsHandlers(telemetry, workers);
-        return vertx -> router(vertx, h, ops, telemetry, graphql, docs, requests, push);
+        MediaHandlers m = new MediaHandlers(media.mode(), media.service(), media.streams());
+        return vertx -> router(vertx, h, ops, telemetry, graphql, docs, requests, push, m);
     }
 
     /**
@@ -67,9 +61,10 @@ public final class Routes {
      * @param stream {@code GET /v1/stream}: Server-Sent Events
      * @param websub {@code POST /websub}: the WebSub hub's subscription requests (a form body)
      */
-    public record Push(Handler<RoutingContext> stream, Handler<RoutingContext> websub) {
-        static final Push NONE = new Push(null, null);
-    }
+    public record Push(Handler<RoutingContext> stream, Handler<RoutingContext> websub) {}
+
+    /** The durable media links' parts ({@code MEDIA_MODE}; the streams are used in stream mode only). */
+    public record Media(MediaMode mode, MediaService service, MediaStreams streams) {}
 
     /**
      * A refresher's routes, one router: {@code /healthz}, {@code /readyz} and {@code /metrics} with the API's own
@@ -100,7 +95,7 @@ public final class Routes {
      * and access log line, then CORS, then the per-client limit (after CORS, so a 429 carries its headers).
      */
     private static Router router(Vertx vertx, Handlers h, OpsHandlers ops, Telemetry telemetry, GraphQL graphql,
-                                 boolean docs, RequestPipeline requests, Push push) {
+                                 boolean docs, RequestPipeline requests, Push push, MediaHandlers m) {
         Router router = Router.router(vertx);
         router.route().handler(telemetry.timing(router));
         router.route().handler(requests.start(vertx, router));
@@ -117,6 +112,9 @@ public final class Routes {
         json(router.post("/v1/previews")).handler(h::previews);
         read(router, "/v1/feed").handler(h::feed);
         json(router.post("/v1/feed")).handler(h::feedPost);
+        read(router, "/v1/media/:channel/avatar").handler(m::avatar);
+        read(router, "/v1/media/:channel/:post/:n").handler(m::item);
+        read(router, "/v1/media/:channel/:post/:n/thumb").handler(m::thumb);
         push(router, push);
         graphql(router, vertx, graphql);
         if (docs) {
@@ -147,13 +145,8 @@ public final class Routes {
 
     /** {@code GET /v1/stream} and {@code POST /websub} (a form body of at most {@link #MAX_BODY_BYTES}). */
     private static void push(Router router, Push push) {
-        if (push.stream() != null) {
-            router.get("/v1/stream").handler(push.stream()); // GET only: a HEAD would hold a stream open for nothing
-        }
-        if (push.websub() != null) {
-            router.post("/websub").handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES))
-                    .handler(push.websub());
-        }
+        router.get("/v1/stream").handler(push.stream()); // GET only: a HEAD would hold a stream open for nothing
+        router.post("/websub").handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES)).handler(push.websub());
     }
 
     /** The document, Swagger UI over it, and {@code /} sending a browser there; all off with {@code DISABLE_DOCS}. */
@@ -178,8 +171,9 @@ public final class Routes {
     private static CorsHandler cors() {
         return CorsHandler.create().addOrigin("*")
                 .allowedMethods(Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.POST))
-                .allowedHeaders(Set.of("Content-Type", "If-None-Match", "X-Request-Id", "Last-Event-ID"))
-                .exposedHeaders(Set.of("ETag", "Age", "X-Cache", "Retry-After", "X-Request-Id", "Server-Timing"))
+                .allowedHeaders(Set.of("Content-Type", "If-None-Match", "X-Request-Id", "Last-Event-ID", "Range"))
+                .exposedHeaders(Set.of("ETag", "Age", "X-Cache", "Retry-After", "X-Request-Id", "Server-Timing",
+                        "Content-Range"))
                 .maxAgeSeconds(86_400);
     }
 

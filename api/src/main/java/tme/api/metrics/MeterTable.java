@@ -37,6 +37,7 @@ final class MeterTable {
         rows.addAll(AccessMeters.rows());
         rows.addAll(PushMeters.rows());
         rows.addAll(MemoryMeters.rows());
+        rows.addAll(MediaMeters.rows());
         List<MeterFamily> families = new ArrayList<>(ReadPathMeters.families());
         families.addAll(ParserMeters.families());
         families.addAll(RefreshMeters.families());

@@ -69,6 +69,32 @@ public record Problem(int status, String code, String detail, String parameter, 
                 + "Retry-After gives", null, retryAfter);
     }
 
+    /** A media link to an item, thumbnail or avatar the post (or channel) does not have. */
+    public static Problem mediaNotFound(String detail) {
+        return new Problem(404, "media_not_found", detail, null, null);
+    }
+
+    /** A media link to a post that existed and is gone from t.me now (deleted). */
+    public static Problem mediaGone(String channel, int id) {
+        return new Problem(410, "media_gone", "Post " + id + " of @" + channel + " was deleted", null, null);
+    }
+
+    /** The page names media on a host off {@code MEDIA_HOSTS}: nothing was fetched or redirected to. */
+    public static Problem mediaHostRefused(String detail) {
+        return new Problem(502, "media_host_refused", detail, null, null);
+    }
+
+    /** Telegram's CDN did not give the bytes (refused the link twice, failed, timed out, or too large). */
+    public static Problem mediaUpstreamFailed(String detail) {
+        return new Problem(502, "media_upstream_failed", detail, null, null);
+    }
+
+    /** Every media stream this server allows ({@code MEDIA_STREAMS}) is running. */
+    public static Problem mediaBusy() {
+        return new Problem(503, "media_busy", "Too many media streams at once; retry shortly", null,
+                Duration.ofSeconds(1));
+    }
+
     public static Problem routeNotFound(String path) {
         return new Problem(404, "route_not_found", "No route for " + path, null, null);
     }
@@ -103,6 +129,7 @@ public record Problem(int status, String code, String detail, String parameter, 
             case 405 -> "Method Not Allowed";
             case 413 -> "Content Too Large";
             case 414 -> "URI Too Long";
+            case 410 -> "Gone";
             case 415 -> "Unsupported Media Type";
             case 431 -> "Request Header Fields Too Large";
             case 422 -> "Unprocessable Content";

@@ -18,6 +18,7 @@ final class ChannelJson {
         Fields.rich(json, "title", channel.title());
         Fields.rich(json, "description", channel.description());
         Fields.string(json, "avatar", channel.avatar());
+        stableAvatar(json, channel.avatar(), name(channel));
         writeCounters(json, channel.counters());
         if (!channel.labels().isEmpty()) {
             json.writeArrayFieldStart("labels");
@@ -27,6 +28,19 @@ final class ChannelJson {
             json.writeEndArray();
         }
         json.writeEndObject();
+    }
+
+    /** The channel's name as the durable links spell it (lower-cased), or null when the header shows none. */
+    static String name(Channel channel) {
+        return channel.username() == null || channel.username().isBlank()
+                ? null : channel.username().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** {@code stable_avatar}, the durable link of the avatar, when there is an avatar and a name to link by. */
+    private static void stableAvatar(JsonGenerator json, String avatar, String channel) throws IOException {
+        if (avatar != null && channel != null) {
+            json.writeStringField("stable_avatar", MediaPaths.avatar(channel));
+        }
     }
 
     private static void writeCounters(JsonGenerator json, Counters counters) throws IOException {
@@ -49,7 +63,8 @@ final class ChannelJson {
         json.writeEndObject();
     }
 
-    static void writePreview(JsonGenerator json, ChannelPreview preview) throws IOException {
+    /** The preview card of {@code channel} (lower-cased), whose avatar's durable link names it. */
+    static void writePreview(JsonGenerator json, ChannelPreview preview, String channel) throws IOException {
         json.writeStartObject();
         json.writeObjectFieldStart("channel");
         Fields.string(json, "title", preview.title());
@@ -57,6 +72,7 @@ final class ChannelJson {
         Fields.number(json, "subscribers_count", preview.subscribersCount());
         Fields.string(json, "description", preview.description());
         Fields.string(json, "avatar", preview.avatar());
+        stableAvatar(json, preview.avatar(), channel);
         json.writeBooleanField("is_verified", preview.verified());
         json.writeEndObject();
         json.writeEndObject();

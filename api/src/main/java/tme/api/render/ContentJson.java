@@ -17,13 +17,14 @@ final class ContentJson {
 
     private ContentJson() {}
 
-    static void write(JsonGenerator json, Content content) throws IOException {
+    /** The content of post {@code post} of {@code channel} (lower-cased; null: its media get no durable links). */
+    static void write(JsonGenerator json, Content content, String channel, int post) throws IOException {
         json.writeStartObject();
         PostJson.writeText(json, "text", content.text());
         if (!content.media().isEmpty()) {
             json.writeArrayFieldStart("media");
-            for (Media media : content.media()) {
-                MediaJson.write(json, media);
+            for (int i = 0; i < content.media().size(); i++) {
+                MediaJson.write(json, content.media().get(i), channel, post, i);
             }
             json.writeEndArray();
         }

@@ -12,7 +12,7 @@ public final class EventJson {
             json.writeStartObject();
             json.writeStringField("channel", channel);
             json.writeFieldName("post");
-            PostJson.write(json, post);
+            PostJson.write(json, post, channel.toLowerCase(java.util.Locale.ROOT));
             json.writeEndObject();
         });
     }

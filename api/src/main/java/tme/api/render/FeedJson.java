@@ -26,7 +26,7 @@ public final class FeedJson {
             json.writeStartObject();
             json.writeArrayFieldStart("result");
             for (Item item : items) {
-                PostJson.writeFields(json, item.post());
+                PostJson.writeFields(json, item.post(), ChannelJson.name(item.channel()));
                 json.writeFieldName("channel");
                 ChannelJson.write(json, item.channel());
                 json.writeNumberField("score", item.score());

@@ -40,31 +40,34 @@ public final class JsonRender {
             json.writeFieldName("channel");
             ChannelJson.write(json, page.channel());
             json.writeObjectFieldStart("content");
-            PostJson.writeList(json, "posts", page.posts());
+            PostJson.writeList(json, "posts", page.posts(), ChannelJson.name(page.channel()));
             json.writeEndObject();
             ChannelJson.writeMeta(json, page.offset());
             json.writeEndObject();
         });
     }
 
-    /** {@code {posts, meta:{offset:{before,after}}}} for {@code /v1/more}. */
-    public static byte[] more(MorePage page) {
+    /** {@code {posts, meta:{offset:{before,after}}}} for {@code /v1/more} of {@code channel} (lower-cased). */
+    public static byte[] more(String channel, MorePage page) {
         return render(json -> {
             json.writeStartObject();
-            PostJson.writeList(json, "posts", page.posts());
+            PostJson.writeList(json, "posts", page.posts(), channel);
             ChannelJson.writeMeta(json, page.offset());
             json.writeEndObject();
         });
     }
 
-    /** One post object for {@code /v1/post}. */
-    public static byte[] post(Post post) {
-        return render(json -> PostJson.write(json, post));
+    /** One post object of {@code channel} (lower-cased) for {@code /v1/post}. */
+    public static byte[] post(String channel, Post post) {
+        return render(json -> PostJson.write(json, post, channel));
     }
 
-    /** {@code {channel:{title, subscribers, subscribers_count, description, avatar, is_verified}}}. */
-    public static byte[] preview(ChannelPreview preview) {
-        return render(json -> ChannelJson.writePreview(json, preview));
+    /**
+     * {@code {channel:{title, subscribers, subscribers_count, description, avatar, stable_avatar, is_verified}}} of
+     * {@code channel} (lower-cased).
+     */
+    public static byte[] preview(String channel, ChannelPreview preview) {
+        return render(json -> ChannelJson.writePreview(json, preview, channel));
     }
 
     /** A media item's {@code type} as the wire shows it ({@code image}, {@code video}, ...). */

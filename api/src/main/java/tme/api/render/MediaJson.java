@@ -9,14 +9,18 @@ import tme.scraper.model.PlayTime;
 /**
  * Writes one media item as the prior-art wire object: {@code type} first, then {@code url}, {@code thumb},
  * {@code waves}, {@code duration} ({@code formatted}, and {@code raw} seconds when the text parsed),
- * {@code available} (only when false), then the kind's own fields. Absent values are left out, never null.
+ * {@code available} (only when false), then the kind's own fields, then the durable links {@code stable_url} and
+ * {@code stable_thumb} ({@link MediaPaths}) where the item has such a file. Absent values are left out, never null.
  */
 final class MediaJson {
 
     private MediaJson() {}
 
-    /** One JSON object, written into an already open generator (inside an array or after a field name). */
-    static void write(JsonGenerator json, Media media) throws IOException {
+    /**
+     * One JSON object, written into an already open generator (inside an array or after a field name): the
+     * {@code index}-th item of post {@code post} of {@code channel} (lower-cased; null: no durable links).
+     */
+    static void write(JsonGenerator json, Media media, String channel, int post, int index) throws IOException {
         json.writeStartObject();
         json.writeStringField("type", type(media));
         switch (media) {
@@ -52,12 +56,25 @@ final class MediaJson {
             case Media.Location l -> location(json, l);
             case Media.Unsupported u -> Fields.string(json, "url", u.url());
         }
+        if (channel != null) {
+            stableLinks(json, media, channel, post, index);
+        }
         json.writeEndObject();
     }
 
     /** Every wire name {@link #type} gives, in the order of {@link Media}'s kinds. */
     static final List<String> TYPES = List.of("image", "video", "gif", "roundvideo", "voice", "audio", "document",
             "sticker", "location", "unsupported");
+
+    private static void stableLinks(JsonGenerator json, Media media, String channel, int post, int index)
+            throws IOException {
+        if (MediaPaths.file(media) != null) {
+            json.writeStringField("stable_url", MediaPaths.item(channel, post, index));
+        }
+        if (MediaPaths.thumbFile(media) != null) {
+            json.writeStringField("stable_thumb", MediaPaths.thumb(channel, post, index));
+        }
+    }
 
     /** The wire name of the kind; "image" and "roundvideo" are the prior art's names. */
     static String type(Media media) {

@@ -14,26 +14,29 @@ final class PostJson {
 
     private PostJson() {}
 
-    /** A posts array; always written, even when empty (it is the answer's main list). */
-    static void writeList(JsonGenerator json, String name, List<Post> posts) throws IOException {
+    /**
+     * A posts array of {@code channel} (lower-cased, for the media's durable links; null: none); always written,
+     * even when empty (it is the answer's main list).
+     */
+    static void writeList(JsonGenerator json, String name, List<Post> posts, String channel) throws IOException {
         json.writeArrayFieldStart(name);
         for (Post post : posts) {
-            write(json, post);
+            write(json, post, channel);
         }
         json.writeEndArray();
     }
 
-    static void write(JsonGenerator json, Post post) throws IOException {
-        writeFields(json, post);
+    static void write(JsonGenerator json, Post post, String channel) throws IOException {
+        writeFields(json, post, channel);
         json.writeEndObject();
     }
 
     /** Opens the post's object and writes its fields, leaving it open for a caller that adds its own (a feed item). */
-    static void writeFields(JsonGenerator json, Post post) throws IOException {
+    static void writeFields(JsonGenerator json, Post post, String channel) throws IOException {
         json.writeStartObject();
         json.writeNumberField("id", post.id());
         json.writeFieldName("content");
-        ContentJson.write(json, post.content());
+        ContentJson.write(json, post.content(), channel, post.id());
         writeFooter(json, post.footer());
         writeForwarded(json, post.forwarded());
         Fields.string(json, "view", post.view());

@@ -10,6 +10,7 @@ import tme.api.problem.Problem;
 import tme.api.render.JsonRender;
 import tme.api.render.ProblemJson;
 import tme.cache.Encoded;
+import tme.cache.Stored;
 import tme.coalescing.CoalescingCache;
 import tme.coalescing.LoadContext;
 import tme.coalescing.Loaded;
@@ -104,11 +105,39 @@ public final class ChannelService {
 
     /** As {@link #post(ChannelName, PostId)}, loaded as part of {@code flow}. */
     public Future<Answer> post(ChannelName channel, PostId id, String flow) {
+        return answered(cache.get(keys.post(channel.value(), id.value()), flow, postLoader(channel, id)));
+    }
+
+    /**
+     * The entry {@code /v1/post} answers, as a reader with its own {@code tolerance} of age reads it (the media
+     * links: any stored copy, whose age they judge themselves), loaded as part of the channel's flow.
+     */
+    public Future<Answer> post(ChannelName channel, PostId id, Tolerance tolerance) {
+        return answered(cache.get(keys.post(channel.value(), id.value()), channel.value(), postLoader(channel, id),
+                tolerance));
+    }
+
+    /**
+     * Loads the post's entry again for a reader who cannot use {@code replacing} (its media links went stale),
+     * unless a newer copy is stored already: one t.me request for the fleet however many ask at once.
+     */
+    public Future<Answer> reloadPost(ChannelName channel, PostId id, Stored replacing) {
+        return answered(cache.reload(keys.post(channel.value(), id.value()), channel.value(), postLoader(channel, id),
+                replacing));
+    }
+
+    /** As {@link #reloadPost}, for the latest page (the channel's avatar link). */
+    public Future<Answer> reloadLatest(ChannelName channel, Stored replacing) {
+        String name = channel.value();
+        return answered(cache.reload(keys.body(name, 0), name, latestPage(name), replacing));
+    }
+
+    /** A post's loader: the page around it from t.me, the post taken from it. */
+    private Loader postLoader(ChannelName channel, PostId id) {
         String name = channel.value();
         int at = id.page().value();
-        return answered(cache.get(keys.post(name, id.value()), flow, loader(name, ttls.page(),
-                load -> pages.channelPage(load, name, at), page -> page.posts().isEmpty(),
-                page -> findPost(page, name, id.value()))));
+        return loader(name, ttls.page(), load -> pages.channelPage(load, name, at), page -> page.posts().isEmpty(),
+                page -> findPost(page, name, id.value()));
     }
 
     /** Posts before or after a post; the anchor post itself is left out. Pages of newer posts grow, so they live shorter. */
@@ -123,7 +152,7 @@ public final class ChannelService {
         return answered(cache.get(keys.more(name, direction, at), flow, loader(name,
                 direction == Direction.AFTER ? ttls.latest() : ttls.page(),
                 load -> pages.more(load, name, direction, at), page -> page.posts().isEmpty(),
-                page -> Outcome.ok(JsonRender.more(withoutAnchor(page, at))))));
+                page -> Outcome.ok(JsonRender.more(name, withoutAnchor(page, at))))));
     }
 
     /**
@@ -154,7 +183,7 @@ public final class ChannelService {
     public Future<Answer> preview(ChannelName channel, String flow) {
         String name = channel.value();
         return answered(cache.get(keys.preview(name), flow, loader(name, ttls.preview(),
-                load -> pages.preview(load, name), preview -> false, preview -> Outcome.ok(JsonRender.preview(preview)))));
+                load -> pages.preview(load, name), preview -> false, preview -> Outcome.ok(JsonRender.preview(name, preview)))));
     }
 
     /** Every counter of the read path by metric name, for {@code GET /metrics}. */
@@ -261,7 +290,7 @@ public final class ChannelService {
     private static Outcome<byte[]> findPost(ChannelPage page, String channel, int id) {
         for (Post post : page.posts()) {
             if (post.id() == id) {
-                return Outcome.ok(JsonRender.post(post));
+                return Outcome.ok(JsonRender.post(channel, post));
             }
         }
         return Outcome.notFound(Problem.postNotFound(channel, id));

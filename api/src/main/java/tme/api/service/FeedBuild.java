@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import tme.api.feed.FeedInfo;
+import tme.api.feed.MediaLinks;
 import tme.api.feed.RankedPost;
 import tme.api.feed.Ranking;
 import tme.api.feed.ReaderFeeds;
@@ -26,12 +27,11 @@ import tme.scraper.model.Channel;
  */
 record FeedBuild(byte[] bytes, boolean transientFailure, Problem refusal) {
 
-    static FeedBuild of(FeedRequest request, List<Answer> answers, Instant now) {
-        return of(request, answers, now, null);
-    }
-
-    /** As above, a reader feed naming {@code hubUrl} as its WebSub hub (null: none). */
-    static FeedBuild of(FeedRequest request, List<Answer> answers, Instant now, String hubUrl) {
+    /**
+     * {@code links}: where a reader feed sends readers for media (t.me's URLs, or {@code PUBLIC_URL}'s durable links);
+     * {@code hubUrl}: the WebSub hub a reader feed names (null: none).
+     */
+    static FeedBuild of(FeedRequest request, List<Answer> answers, Instant now, MediaLinks links, String hubUrl) {
         List<ChannelPage> pages = new ArrayList<>();
         List<FeedJson.Error> errors = new ArrayList<>();
         for (int i = 0; i < answers.size(); i++) {
@@ -52,8 +52,9 @@ record FeedBuild(byte[] bytes, boolean transientFailure, Problem refusal) {
             return new FeedBuild(null, transientFailure, refusal(errors));
         }
         List<Channel> channels = pages.stream().map(ChannelPage::channel).toList();
-        return new FeedBuild(ReaderFeeds.render(request.format().reader(), FeedInfo.of(channels, request.selfUrl()).withHub(hubUrl),
-                Ranking.newestFirst(ranked)), transientFailure, null);
+        return new FeedBuild(ReaderFeeds.render(request.format().reader(),
+                FeedInfo.of(channels, request.selfUrl(), links).withHub(hubUrl), Ranking.newestFirst(ranked), links),
+                transientFailure, null);
     }
 
     /** Why a reader feed has nothing to show: a passing failure first (worth retrying), else "not found". */

@@ -45,7 +45,7 @@ public final class FeedDocuments {
                 .compose(shown -> Lanes.each(request.channels(), parallelism,
                         name -> channels.latest(name, flow, pages), bug -> new Answer.Failure(Problem.internal())))
                 .compose(answers -> workers.executeBlocking(() -> FeedBuild.of(request, answers, clock.instant(),
-                        feeds.hubUrl(request)), false))
+                        feeds.links(), feeds.hubUrl(request)), false))
                 .compose(built -> built.bytes() != null
                         ? Future.succeededFuture(new Document(built.bytes(), request.format().contentType()))
                         : Future.failedFuture(new IllegalStateException(built.refusal().detail())));

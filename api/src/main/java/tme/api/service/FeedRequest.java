@@ -65,6 +65,11 @@ public record FeedRequest(List<ChannelName> channels, int limit, FeedFormat form
                 + (raw instanceof String s ? Inputs.quoted(s) : String.valueOf(raw)));
     }
 
+    /** The same request asked at {@code origin} ({@code PUBLIC_URL}, in place of the request's host). */
+    FeedRequest at(String origin) {
+        return new FeedRequest(channels, limit, format, origin, filter);
+    }
+
     /** The channels' names, in order. */
     public List<String> names() {
         return channels.stream().map(ChannelName::value).toList();

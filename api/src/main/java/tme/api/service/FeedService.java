@@ -7,7 +7,9 @@ import java.time.InstantSource;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import tme.api.feed.MediaLinks;
 import tme.api.problem.Problem;
 import tme.api.render.ProblemJson;
 import tme.cache.Encoded;
@@ -55,15 +57,24 @@ public final class FeedService {
     private final InstantSource clock;
     private final WorkerExecutor workers;
     private final int parallelism;
+    // PUBLIC_URL, when set: every reader feed's own URL and its media links start with it.
+    private final Optional<String> publicUrl;
+    private final MediaLinks links;
     private final AtomicLong requestIds = new AtomicLong();
-    // Where reader feeds say their WebSub hub is: PUBLIC_URL, else (null) each request's own origin.
-    private volatile String publicUrl;
+    // Whether reader feeds name the WebSub hub, at their own origin (PUBLIC_URL, else the request's).
     private volatile boolean hub;
     private final Counters<FeedCount> counts = new Counters<>(FeedCount.class, EnumSet.allOf(FeedCount.class));
 
-    /** Builds run on {@code workers}, each loading at most {@code parallelism} pages at once. */
+    /**
+     * Builds run on {@code workers}, each loading at most {@code parallelism} pages at once. With {@code publicUrl}
+     * ({@code PUBLIC_URL}), reader feeds name it for their own URL (whatever host the request came to, so the one
+     * shared entry names the right one) and send readers to its durable media links.
+     */
     public FeedService(ChannelService channels, CoalescingCache cache, Schedule schedule, ParserMode mode,
-                       Times times, InstantSource clock, WorkerExecutor workers, int parallelism) {
+                       Times times, InstantSource clock, WorkerExecutor workers, int parallelism,
+                       Optional<java.net.URI> publicUrl) {
+        this.publicUrl = publicUrl.map(java.net.URI::toString);
+        this.links = this.publicUrl.map(MediaLinks::at).orElse(MediaLinks.CDN);
         this.channels = channels;
         this.cache = cache;
         this.schedule = schedule;
@@ -80,8 +91,9 @@ public final class FeedService {
     }
 
     /** The feed, its loads part of {@code flow} (a GraphQL query's) when this request builds it. */
-    public Future<Answer> feed(FeedRequest request, String flow) {
+    public Future<Answer> feed(FeedRequest asked, String flow) {
         counts.increment(FeedCount.REQUESTS);
+        FeedRequest request = publicUrl.filter(url -> asked.format() != FeedFormat.JSON).map(asked::at).orElse(asked);
         // Registered before any load, so the schedule has the names when the loads say they loaded them (a load
         // of a name not on the schedule leaves no trace). Costs a round trip only when this process has not told
         // Redis of these names lately; a registration never fails (a lost one is repeated by the next request).
@@ -90,18 +102,22 @@ public final class FeedService {
     }
 
     /**
-     * Reader feeds name the WebSub hub from now on, at {@code publicUrl/websub} ({@code PUBLIC_URL}), or at the
-     * request's own origin when it is empty.
+     * Reader feeds name the WebSub hub from now on, at {@code <origin>/websub}: {@code PUBLIC_URL} when set (a
+     * request is asked at it, see {@link #feed(FeedRequest, String)}), else the request's own origin.
      */
-    public FeedService withHub(java.util.Optional<String> publicUrl) {
-        this.publicUrl = publicUrl.orElse(null);
+    public FeedService withHub() {
         this.hub = true;
         return this;
     }
 
+    /** Where reader feeds send readers for media: t.me's URLs, or {@code PUBLIC_URL}'s durable links. */
+    MediaLinks links() {
+        return links;
+    }
+
     /** The hub a reader feed of {@code request} names, or null. */
     String hubUrl(FeedRequest request) {
-        return hub ? (publicUrl != null ? publicUrl : request.origin()) + "/websub" : null;
+        return hub ? request.origin() + "/websub" : null;
     }
 
     /** {@code feed.*} counters by metric name. */
@@ -115,7 +131,7 @@ public final class FeedService {
                         channel -> channels.latest(channel, context.flow(), times.pages()),
                         bug -> new Answer.Failure(Problem.internal()))
                 .compose(answers -> workers.executeBlocking(() -> stored(FeedBuild.of(request, answers,
-                        clock.instant(), hubUrl(request)), answers), false));
+                        clock.instant(), links, hubUrl(request)), answers), false));
     }
 
     private Loaded stored(FeedBuild built, List<Answer> answers) {

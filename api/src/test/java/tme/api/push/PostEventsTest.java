@@ -35,7 +35,7 @@ class PostEventsTest {
         assertEquals(List.of(501L, 502L), events.stream().map(Event::seq).toList());
         JsonObject first = new JsonObject(new String(events.getFirst().data(), StandardCharsets.UTF_8));
         assertEquals("durov", first.getString("channel"));
-        assertEquals(new JsonObject(new String(JsonRender.post(DUROV.posts().get(DUROV.posts().size() - 2)),
+        assertEquals(new JsonObject(new String(JsonRender.post("durov", DUROV.posts().get(DUROV.posts().size() - 2)),
                 StandardCharsets.UTF_8)), first.getJsonObject("post"));
     }
 

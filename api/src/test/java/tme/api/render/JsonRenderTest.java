@@ -83,7 +83,7 @@ class JsonRenderTest {
 
     @Test
     void body_reactionsInPriorArtShape() {
-        JsonArray reacts = json(JsonRender.post(post("s-durov-2026-05-hortay.html", 481)))
+        JsonArray reacts = json(JsonRender.post("durov", post("s-durov-2026-05-hortay.html", 481)))
                 .getJsonObject("content").getJsonArray("reacts");
 
         assertEquals(5, reacts.size());
@@ -96,14 +96,14 @@ class JsonRenderTest {
 
     @Test
     void post_replyForwardedAndLinkPreview() {
-        JsonObject reply = json(JsonRender.post(post("s-meduzalive-2026-05-hortay.html", 141883)))
+        JsonObject reply = json(JsonRender.post("durov", post("s-meduzalive-2026-05-hortay.html", 141883)))
                 .getJsonObject("content").getJsonObject("reply");
         assertEquals(141875, reply.getInteger("to_message"));
         assertEquals("Медуза — LIVE", reply.getJsonObject("name").getString("string").strip());
         assertTrue(reply.getJsonObject("text").getString("string").startsWith("Шатдаун ко Дню Победы."));
         assertFalse(reply.containsKey("cover"));
 
-        JsonObject forwarded = json(JsonRender.post(post("s-meduzalive-2026-05-hortay.html", 141878)));
+        JsonObject forwarded = json(JsonRender.post("durov", post("s-meduzalive-2026-05-hortay.html", 141878)));
         assertEquals("https://t.me/meduza_news/89905", forwarded.getJsonObject("forwarded").getString("url"));
         assertEquals("Медуза — все новости",
                 forwarded.getJsonObject("forwarded").getJsonObject("name").getString("string").strip());
@@ -118,7 +118,7 @@ class JsonRenderTest {
 
     @Test
     void post_pollWithPercents() {
-        JsonObject poll = json(JsonRender.post(onlyPost("frag-any2feed-message_poll.html")))
+        JsonObject poll = json(JsonRender.post("durov", onlyPost("frag-any2feed-message_poll.html")))
                 .getJsonObject("content").getJsonObject("poll");
 
         assertEquals(new JsonObject()
@@ -132,19 +132,19 @@ class JsonRenderTest {
 
     @Test
     void post_serviceMessages() {
-        JsonObject created = json(JsonRender.post(page("s-demo_empty-2026-09-agentkreal.html").posts().getFirst()));
+        JsonObject created = json(JsonRender.post("durov", page("s-demo_empty-2026-09-agentkreal.html").posts().getFirst()));
         JsonObject service = created.getJsonObject("content").getJsonObject("service");
         assertEquals("channel_created", service.getString("type"));
         assertEquals("Channel created", service.getJsonObject("text").getString("string"));
         assertFalse(created.getJsonObject("footer").containsKey("views"));
 
-        JsonObject pinned = json(JsonRender.post(onlyPost("frag-tchantest-service_message_pinned.html")))
+        JsonObject pinned = json(JsonRender.post("durov", onlyPost("frag-tchantest-service_message_pinned.html")))
                 .getJsonObject("content").getJsonObject("service");
         assertEquals("pinned", pinned.getString("type"));
         assertEquals("Going to pin this message", pinned.getString("quote"));
         assertFalse(pinned.containsKey("to_message"));
 
-        JsonObject renamed = json(JsonRender.post(onlyPost("frag-tchantest-service_message_channel_name_changed.html")))
+        JsonObject renamed = json(JsonRender.post("durov", onlyPost("frag-tchantest-service_message_channel_name_changed.html")))
                 .getJsonObject("content").getJsonObject("service");
         assertEquals("renamed", renamed.getString("type"));
         assertEquals("tchan's test channel", renamed.getString("title"));
@@ -153,7 +153,7 @@ class JsonRenderTest {
     @Test
     void more_emptyPageKeepsItsEnvelope() {
         assertEquals("{\"posts\":[],\"meta\":{\"offset\":{}}}",
-                new String(JsonRender.more(MorePage.EMPTY), StandardCharsets.UTF_8));
+                new String(JsonRender.more("durov", MorePage.EMPTY), StandardCharsets.UTF_8));
     }
 
     @Test
@@ -161,7 +161,7 @@ class JsonRenderTest {
         MorePage page = new MorePage(page("s-topwar_official-2023-02-any2feed.html").posts(),
                 new Offset(70989, 71009));
 
-        JsonObject more = json(JsonRender.more(page));
+        JsonObject more = json(JsonRender.more("durov", page));
 
         assertEquals(12, more.getJsonArray("posts").size());
         assertEquals(70989, more.getJsonArray("posts").getJsonObject(0).getInteger("id"));
@@ -174,7 +174,7 @@ class JsonRenderTest {
         ChannelPreview preview = (ChannelPreview) assertInstanceOf(Parsed.Ok.class,
                 PreviewParser.parse(Fixtures.read("preview-durov-constructed.html"))).value();
 
-        JsonObject channel = json(JsonRender.preview(preview)).getJsonObject("channel");
+        JsonObject channel = json(JsonRender.preview("durov", preview)).getJsonObject("channel");
 
         assertEquals("Pavel Durov", channel.getString("title"));
         assertEquals("10 552 044 subscribers", channel.getString("subscribers"));
@@ -186,7 +186,7 @@ class JsonRenderTest {
 
     @Test
     void preview_absentFieldsAreLeftOut() {
-        JsonObject channel = json(JsonRender.preview(new ChannelPreview("Name", null, null, null, null, false)))
+        JsonObject channel = json(JsonRender.preview("durov", new ChannelPreview("Name", null, null, null, null, false)))
                 .getJsonObject("channel");
 
         assertEquals(new JsonObject().put("title", "Name").put("is_verified", false), channel);

@@ -31,7 +31,7 @@ class MediaJsonTest {
     private static String json(Media media) throws IOException {
         StringWriter out = new StringWriter();
         try (JsonGenerator json = FACTORY.createGenerator(out)) {
-            MediaJson.write(json, media);
+            MediaJson.write(json, media, null, 0, 0);
         }
         return out.toString();
     }
@@ -162,7 +162,7 @@ class MediaJsonTest {
         try (JsonGenerator json = FACTORY.createGenerator(out)) {
             json.writeStartArray();
             for (Media media : List.of(new Media.Photo("https://x.org/p.jpg"), new Media.Gif(null, null, false))) {
-                MediaJson.write(json, media);
+                MediaJson.write(json, media, null, 0, 0);
             }
             json.writeEndArray();
         }
@@ -170,5 +170,34 @@ class MediaJsonTest {
                         .add(new JsonObject().put("type", "image").put("url", "https://x.org/p.jpg"))
                         .add(new JsonObject().put("type", "gif").put("available", false)),
                 new JsonArray(out.toString()));
+    }
+
+    @Test
+    void durableLinks_forItemsWithACdnFile_andThumbsWhereThereAreAny() throws IOException {
+        assertEquals(new JsonObject().put("type", "image").put("url", "https://x.org/p.jpg")
+                        .put("stable_url", "/v1/media/durov/481/2"),
+                linked(new Media.Photo("https://x.org/p.jpg"), 481, 2));
+        assertEquals(new JsonObject().put("type", "video").put("url", VIDEO_URL).put("thumb", VIDEO_THUMB)
+                        .put("stable_url", "/v1/media/durov/489/0").put("stable_thumb", "/v1/media/durov/489/0/thumb"),
+                linked(new Media.Video(VIDEO_URL, VIDEO_THUMB, null, true), 489, 0));
+        assertEquals(new JsonObject().put("type", "video").put("thumb", TOO_BIG_THUMB).put("available", false)
+                        .put("stable_thumb", "/v1/media/durov/7/0/thumb"),
+                linked(new Media.Video(null, TOO_BIG_THUMB, null, false), 7, 0), "no file to follow: no stable_url");
+        assertEquals(new JsonObject().put("type", "document").put("title", "a.pdf"),
+                linked(new Media.Document("a.pdf", null), 7, 0));
+        assertEquals(new JsonObject().put("type", "location").put("url", "https://maps.google.com/maps?q=1,2")
+                        .put("thumb", "https://static-maps.yandex.ru/1.x/?ll=2,1"),
+                linked(new Media.Location("https://maps.google.com/maps?q=1,2", "https://static-maps.yandex.ru/1.x/?ll=2,1",
+                        null), 7, 0), "a map is not CDN media");
+        assertEquals(new JsonObject().put("type", "unsupported").put("url", "https://t.me/durov/7"),
+                linked(new Media.Unsupported("https://t.me/durov/7"), 7, 0));
+    }
+
+    private static JsonObject linked(Media media, int post, int index) throws IOException {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator json = FACTORY.createGenerator(out)) {
+            MediaJson.write(json, media, "durov", post, index);
+        }
+        return new JsonObject(out.toString());
     }
 }

@@ -60,16 +60,16 @@ class MutatedPagesRenderTest {
                 // /v1/post answers one post of such a page; the simplified posts are the full ones cut down.
                 for (Post post : mode == ParserMode.FULL ? ok.value().posts() : List.<Post>of()) {
                     assertPostsReadBack(List.of(post),
-                            new JsonArray().add(WireChecks.readBack(JsonRender.post(post), violations)), violations);
+                            new JsonArray().add(WireChecks.readBack(JsonRender.post("durov", post), violations)), violations);
                 }
             }
             if (MoreParser.parse(html, mode) instanceof Parsed.Ok<MorePage> ok) {
-                JsonObject more = WireChecks.readBack(JsonRender.more(ok.value()), violations);
+                JsonObject more = WireChecks.readBack(JsonRender.more("durov", ok.value()), violations);
                 assertPostsReadBack(ok.value().posts(), more.getJsonArray("posts"), violations);
             }
         }
         if (PreviewParser.parse(html) instanceof Parsed.Ok<ChannelPreview> ok) {
-            WireChecks.readBack(JsonRender.preview(ok.value()), violations);
+            WireChecks.readBack(JsonRender.preview("durov", ok.value()), violations);
         }
         assertEquals(List.of(), violations);
     }

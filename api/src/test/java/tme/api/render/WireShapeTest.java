@@ -64,7 +64,7 @@ class WireShapeTest {
         Post post = new Post(7, "token", new Content(text, List.of(), null, List.of(), null, null, List.of(), null),
                 Footer.EMPTY, null);
 
-        JsonArray entities = json(JsonRender.post(post)).getJsonObject("content").getJsonObject("text")
+        JsonArray entities = json(JsonRender.post("durov", post)).getJsonObject("content").getJsonObject("text")
                 .getJsonArray("entities");
 
         assertEquals(new JsonArray()
@@ -84,7 +84,7 @@ class WireShapeTest {
                 null, null, List.of(new Reaction.Emoji("👍", "https://telegram.org/img/emoji/40/F09F918D.png", "12K")),
                 null);
 
-        JsonObject json = json(JsonRender.post(new Post(9, null, content, Footer.EMPTY, null)));
+        JsonObject json = json(JsonRender.post("durov", new Post(9, null, content, Footer.EMPTY, null)));
 
         assertEquals(new JsonObject()
                 .put("inline", new JsonArray()

@@ -179,6 +179,27 @@ public final class FakeTme implements AutoCloseable {
                 () -> new IllegalArgumentException("no page to publish on for " + channel)));
     }
 
+    /**
+     * Serves every Telegram CDN URL in its answers ({@code https://cdn4.telesco.pe/file/<token>.jpg}, and the
+     * {@code telegram-cdn.org} and {@code cdn-telegram.org} forms) as one on {@code cdn} ({@link FakeCdn#baseUrl()}):
+     * {@code <cdn>/file/g<generation>/<token>.jpg}; null serves them as recorded again.
+     */
+    public FakeTme mediaAt(URI cdn) {
+        knobs.mediaBase = cdn == null ? null : cdn.toString();
+        return this;
+    }
+
+    /** t.me reissues its CDN links: the same pages from now on, with new media URLs (the next generation). */
+    public FakeTme reissueMedia() {
+        knobs.mediaGeneration++;
+        return this;
+    }
+
+    /** The generation of the media URLs the pages carry now (0 until the first {@link #reissueMedia()}). */
+    public int mediaGeneration() {
+        return knobs.mediaGeneration;
+    }
+
     /** Gzips every answer to a client that accepts gzip. */
     public FakeTme gzip(boolean on) {
         knobs.gzip = on;
@@ -308,7 +329,9 @@ public final class FakeTme implements AutoCloseable {
         }
         Reply reply = knobs.override(request.uri(), request.path())
                 .orElseGet(() -> routes.answer(request.method(), request.path(), request.params()));
-        write(request, reply);
+        String cdn = knobs.mediaBase;
+        write(request, cdn == null ? reply : new Reply(reply.status(), reply.headers(),
+                FakeCdn.rewrite(reply.body(), cdn, knobs.mediaGeneration)));
     }
 
     private void write(HttpServerRequest request, Reply reply) {

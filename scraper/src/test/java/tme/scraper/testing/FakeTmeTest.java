@@ -146,6 +146,25 @@ class FakeTmeTest {
     }
 
     @Test
+    void mediaAt_pointsEveryCdnUrlAtTheFakeCdn_andReissueGivesNewOnes() {
+        fake.mediaAt(java.net.URI.create("http://127.0.0.1:9"));
+        String page = call(HttpMethod.GET, "/s/durov").bodyAsString();
+        assertFalse(page.contains("https://cdn4.telesco.pe/file/"));
+        assertTrue(page.contains("http://127.0.0.1:9/file/g0/EiSFoHsjU0na5"), "durov 481's photo");
+        assertTrue(call(HttpMethod.POST, "/s/durov?before=482").bodyAsString().contains("http:\\/\\/127.0.0.1:9\\/file\\/g0\\/"),
+                "in a JSON string too, slashes escaped");
+
+        fake.reissueMedia();
+        assertEquals(1, fake.mediaGeneration());
+        String reissued = call(HttpMethod.GET, "/s/durov").bodyAsString();
+        assertTrue(reissued.contains("http://127.0.0.1:9/file/g1/EiSFoHsjU0na5"));
+        assertEquals(page.replace("/file/g0/", "/file/g1/"), reissued, "the same page, new links");
+
+        fake.mediaAt(null);
+        assertEquals(DUROV_PAGE, call(HttpMethod.GET, "/s/durov").bodyAsString());
+    }
+
+    @Test
     void more_nothingLeftIsTheEmptyJsonString() {
         assertEquals("\"\"", call(HttpMethod.POST, "/s/durov?before=481").bodyAsString());
     }

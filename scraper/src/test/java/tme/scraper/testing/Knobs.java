@@ -32,6 +32,10 @@ final class Knobs {
     volatile String anyChannelAs;
     /** Posts the test published since the recording ({@link FakeTme#publish}). */
     final Publications published = new Publications();
+    /** Where the pages' CDN URLs point ({@link FakeCdn}'s base URL); null: as recorded. */
+    volatile String mediaBase;
+    /** The generation of the CDN links the pages carry; a reissue makes the next one. */
+    volatile int mediaGeneration;
 
     void delay(String where, Duration delay) {
         delays.put(where, delay);
@@ -85,6 +89,8 @@ final class Knobs {
         routes.clear();
         gzip = false;
         contactPageForUnknown = false;
+        mediaBase = null;
+        mediaGeneration = 0;
         morePageSize = 20;
         searchPageSize = 20;
         pages.clear();
