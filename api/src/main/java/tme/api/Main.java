@@ -218,7 +218,7 @@ public final class Main {
                 schedule::counters, refreshing, media.service()::counters));
         Readiness readiness = new Readiness(redis.map(link -> link::breakerState), gate::cooldownLeft);
         Telemetry telemetry = new Telemetry(readiness).gather(metrics::snapshot).gather(requests::counters)
-                .gather(events::counters);
+                .gather(events::counters).gather(config.memory()::counters);
         onClose(vertx, telemetry);
         if (refresher) {
             return vertx.deployVerticle(new RefresherVerticle(refreshes))
