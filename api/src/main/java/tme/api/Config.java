@@ -139,7 +139,13 @@ public record Config(
                 in.integer("GRAPHQL_MAX_COST", GraphQLConfig.DEFAULT_MAX_COST, 1, 10_000),
                 in.integer("GRAPHQL_MAX_TOKENS", GraphQLConfig.DEFAULT_MAX_TOKENS, 50, 100_000),
                 in.flag("GRAPHIQL", true),
-                in.integer("MEMORY_CACHE_DECODED_MB", GraphQLConfig.DEFAULT_DECODED_MB, 0, 1_048_576));
+                in.integer("MEMORY_CACHE_DECODED_MB", GraphQLConfig.DEFAULT_DECODED_MB, 0, 1_048_576),
+                in.integer("GRAPHQL_CONCURRENCY", GraphQLConfig.defaultConcurrency(), 1, 256),
+                in.integer("GRAPHQL_QUEUE_LIMIT", GraphQLConfig.DEFAULT_QUEUE_LIMIT, 1, 100_000),
+                in.positiveDuration("GRAPHQL_TIMEOUT", GraphQLConfig.DEFAULT_TIMEOUT),
+                in.integer("GRAPHQL_MAX_FIELDS", GraphQLConfig.DEFAULT_MAX_FIELDS, 1, 100_000_000),
+                in.integer("GRAPHQL_MAX_RESPONSE_BYTES", (int) GraphQLConfig.DEFAULT_MAX_RESPONSE_BYTES, 1024,
+                        1_073_741_824));
     }
 
     /** The per-client limit is off unless {@code CLIENT_RATE} is set; its burst defaults to two seconds of it. */

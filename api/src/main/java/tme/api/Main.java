@@ -174,6 +174,7 @@ public final class Main {
         FeedService feeds = new FeedService(channels, cache, schedule, config.parserMode(), feedTimes(config), clock,
                 parsers, FEED_PARALLELISM);
         GraphQLFront graphql = GraphQLFront.create(channels, previews, feeds, config.graphql(), clock, parsers);
+        onClose(vertx, graphql);
         boolean refresher = config.role() == Role.REFRESHER;
         EventLoopRequests loops = new EventLoopRequests(refresher ? 1 : config.eventLoops());
         RequestPipeline requests = RequestPipeline.create(config.requests(), clock, accessLog);

@@ -19,6 +19,7 @@ import tme.api.service.FeedService;
 import tme.api.service.PreviewsService;
 import tme.api.problem.InvalidInput;
 import tme.api.problem.Problem;
+import tme.api.problem.Refused;
 
 /** The one routing table, and the one failure handler that gives every error the same JSON shape. */
 public final class Routes {
@@ -170,6 +171,8 @@ public final class Routes {
         Throwable cause = ctx.failure();
         if (cause instanceof InvalidInput invalid) {
             Responses.problem(ctx, invalid.problem());
+        } else if (cause instanceof Refused refused) {
+            Responses.problem(ctx, refused.problem());
         } else if (ctx.statusCode() == 413) {
             Responses.problem(ctx, Problem.bodyTooLarge(MAX_BODY_BYTES));
         } else if (ctx.statusCode() == 405) {

@@ -59,6 +59,12 @@ public record Problem(int status, String code, String detail, String parameter, 
         return new Problem(503, "overloaded", "Too many requests are waiting for t.me; retry later", null, retryAfter);
     }
 
+    /** Too many GraphQL queries wait for a thread already ({@code GRAPHQL_QUEUE_LIMIT}): refused before it runs. */
+    public static Problem queriesOverloaded(Duration retryAfter) {
+        return new Problem(503, "overloaded", "Too many GraphQL queries are waiting to run; retry later", null,
+                retryAfter);
+    }
+
     public static Problem upstreamTimeout(Duration after) {
         return new Problem(504, "upstream_timeout", "t.me did not answer within " + after.toMillis() + " ms", null, null);
     }
