@@ -13,6 +13,7 @@ import tme.cache.Staleness;
 import tme.coalescing.CoalescingConfig;
 import tme.coalescing.Tolerance;
 import tme.coalescing.refresh.RefreshConfig;
+import tme.coalescing.gate.ClientShare;
 import tme.coalescing.gate.SlotsConfig;
 import tme.coalescing.gate.ThrottleConfig;
 import tme.scraper.parse.ParserMode;
@@ -52,6 +53,8 @@ import tme.scraper.parse.ParserMode;
  *                           then served while one refresh runs up to {@code FEED_STALE_TTL} (15min) of age
  * @param requests           the access log, trusted proxies and the per-client limit ({@code ACCESS_LOG},
  *                           {@code TRUSTED_PROXIES}, {@code CLIENT_RATE}, {@code CLIENT_BURST})
+ * @param clientShare        what one client may spend of the fleet's t.me budget ({@code CLIENT_UPSTREAM_SHARE},
+ *                           0.25 of {@code TELEGRAM_RATE}; {@code CLIENT_UPSTREAM_BURST}, {@code TELEGRAM_BURST})
  */
 public record Config(
         int port, URI telegramBaseUrl, Duration telegramTimeout, ParserMode parserMode, int parseWorkers,
@@ -59,7 +62,7 @@ public record Config(
         Duration errorTtl, int maxWaiting, int eventLoops, boolean nativeTransport,
         SlotsConfig slots, ThrottleConfig throttle,
         GraphQLConfig graphql, boolean docs, Duration shutdownDrain, Role role, RefreshConfig refresh, Tolerance feedPages,
-        RequestsConfig requests) {
+        RequestsConfig requests, ClientShare clientShare) {
 
     public static Config fromEnv(Map<String, String> env) {
         EnvReader in = new EnvReader(env);
@@ -87,7 +90,8 @@ public record Config(
                 role(in, cache),
                 RefreshSettings.fromEnv(in),
                 RefreshSettings.feedPages(in, ttls.latest(), cache.staleness()),
-                requests(in));
+                requests(in),
+                clientShare(in));
         refresherIntervalAboveMemoryTtl(in, config.role(), config.refresh(), cache);
         in.failIfAnyProblem();
         return config;
@@ -157,6 +161,15 @@ public record Config(
         double rate = in.number("CLIENT_RATE", 0, 0, 1_000_000);
         int burst = in.integer("CLIENT_BURST", RequestsConfig.defaultBurst(rate), 1, 10_000_000);
         return in.checked(() -> new RequestsConfig(accessLog, proxies, rate, burst), defaults);
+    }
+
+    /** One client's share of the fleet's budget; its burst defaults to the fleet's, {@code TELEGRAM_BURST}. */
+    private static ClientShare clientShare(EnvReader in) {
+        ClientShare defaults = ClientShare.defaults(ThrottleConfig.defaults());
+        double share = in.number("CLIENT_UPSTREAM_SHARE", ClientShare.DEFAULT_SHARE, 0.001, 1);
+        int fleetBurst = in.integer("TELEGRAM_BURST", ThrottleConfig.defaults().burst(), 1, 100_000);
+        int burst = in.integer("CLIENT_UPSTREAM_BURST", fleetBurst, 1, 100_000);
+        return in.checked(() -> new ClientShare(share, burst), defaults);
     }
 
     private static CacheConfig cache(EnvReader in) {

@@ -44,6 +44,7 @@ final class FleetProcess implements AutoCloseable {
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
             builder.environment().putAll(env);
             builder.environment().put("PORT", Integer.toString(port));
+            builder.environment().putIfAbsent("CLIENT_UPSTREAM_SHARE", "1"); // as TestServer: one loopback client
             FleetProcess started = new FleetProcess(port, builder.start(), log);
             started.awaitHealthy();
             return started;

@@ -65,6 +65,9 @@ final class TestServer implements AutoCloseable {
         env.put("PORT", "0");
         env.put("TELEGRAM_BASE_URL", tme.baseUrl().toString());
         env.put("TELEGRAM_TIMEOUT", "2s");
+        // Every test client is 127.0.0.1, standing for all of a fleet's readers: tests of the fleet's budget, slots and
+        // loads are not held to one client's share. Tests of the share set CLIENT_UPSTREAM_SHARE themselves.
+        env.put("CLIENT_UPSTREAM_SHARE", "1");
         env.putAll(extraEnv);
         running = await(Main.start(vertx, Config.fromEnv(env), clock, accessLog));
         server = running.server();

@@ -40,6 +40,42 @@ public final class ThrottleScripts {
             """;
 
     /**
+     * {@link #BUDGET} with a bucket for the client that asks next to the fleet's, in the same round trip. KEYS:
+     * cooldown, budget, the client's budget ({@code {tme:gate}:client:<client>}). ARGV: the fleet's interval µs,
+     * tolerance µs, deadline µs, notBefore µs as for {@code BUDGET}, then the client's interval µs (1 / its share of
+     * the rate) and tolerance µs ((its burst - 1) x its interval). The client's token must be there now: over its
+     * share the answer is granted 2 with the wait for its next token, and neither bucket is touched. A fleet token
+     * later than the deadline reserves neither. Otherwise both are reserved: the same answers as {@code BUDGET}.
+     */
+    public static final String CLIENT_BUDGET = """
+            local left = redis.call('PTTL', KEYS[1])
+            if left > 0 then
+              return {left, tonumber(redis.call('GET', KEYS[1])) or left, 0, 0, 0}
+            end
+            local time = redis.call('TIME')
+            local now = tonumber(time[1]) * 1000000 + tonumber(time[2])
+            local mine = math.max(tonumber(redis.call('GET', KEYS[3])) or 0, now)
+            local mineAt = mine - tonumber(ARGV[6])
+            if mineAt > now then
+              return {0, 0, mineAt - now, 2, 0}
+            end
+            local at = now + tonumber(ARGV[4])
+            local arrival = math.max(tonumber(redis.call('GET', KEYS[2])) or 0, at)
+            local sendAt = math.max(at, arrival - tonumber(ARGV[2]))
+            local wait = sendAt - now
+            if wait > tonumber(ARGV[3]) then
+              return {0, 0, wait, 0, sendAt}
+            end
+            local nextArrival = arrival + tonumber(ARGV[1])
+            redis.call('SET', KEYS[2], string.format('%.0f', nextArrival),
+              'PX', math.ceil((nextArrival - now) / 1000) + 1000)
+            local nextMine = mine + tonumber(ARGV[5])
+            redis.call('SET', KEYS[3], string.format('%.0f', nextMine),
+              'PX', math.ceil((nextMine - now) / 1000) + 1000)
+            return {0, 0, wait, 1, sendAt}
+            """;
+
+    /**
      * KEYS: cooldown. ARGV: length ms. Sets the cooldown to end in {@code length} unless it already ends later
      * (compares PTTL: never shortens). Answers {leftMs, lengthMs} of the cooldown as it now stands.
      */

@@ -46,18 +46,18 @@ final class Fetchers {
         return env -> {
             Integer position = env.getArgument("position");
             return answered(env, channels.body(channel(env),
-                    position == null ? Position.LATEST : Position.of("position", position), flow(env)));
+                    position == null ? Position.LATEST : Position.of("position", position), client(env), flow(env)));
         };
     }
 
     DataFetcher<CompletableFuture<DataFetcherResult<Object>>> more() {
         return env -> answered(env, channels.more(channel(env), Directions.parse("direction", env.getArgument("direction")),
-                Position.of("position", env.<Integer>getArgument("position")), flow(env)));
+                Position.of("position", env.<Integer>getArgument("position")), client(env), flow(env)));
     }
 
     DataFetcher<CompletableFuture<DataFetcherResult<Object>>> post() {
         return env -> answered(env, channels.post(channel(env), PostId.of("id", env.<Integer>getArgument("id")),
-                flow(env)));
+                client(env), flow(env)));
     }
 
     DataFetcher<CompletableFuture<DataFetcherResult<Object>>> preview() {
@@ -75,7 +75,7 @@ final class Fetchers {
     /** The same feed as {@code POST /v1/feed}: the same request, cache entry and build, read in its decoded form. */
     DataFetcher<CompletableFuture<DataFetcherResult<Object>>> feed() {
         return env -> answered(env, feeds.feed(FeedRequest.of(env.<List<String>>getArgument("channels"),
-                env.getArgument("limit"), FeedFormat.JSON, ""), flow(env)));
+                env.getArgument("limit"), FeedFormat.JSON, ""), client(env), flow(env)));
     }
 
     private CompletableFuture<DataFetcherResult<Object>> answered(DataFetchingEnvironment env, Future<Answer> answer) {
@@ -125,6 +125,10 @@ final class Fetchers {
 
     private static ChannelName channel(DataFetchingEnvironment env) {
         return ChannelName.parse("channel", env.getArgument("channel"));
+    }
+
+    private static String client(DataFetchingEnvironment env) {
+        return QueryState.of(env).client();
     }
 
     private static String flow(DataFetchingEnvironment env) {

@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import tme.api.problem.Problem;
 import tme.api.problem.Refused;
 import tme.api.service.ChannelService;
@@ -64,10 +65,13 @@ public final class GraphQLFront implements AutoCloseable {
     private final ParserOptions parserOptions;
     private final DecodedCopies copies;
     private final QueryThreads threads;
+    private final Function<RoutingContext, String> clients;
     private final AtomicLong queries = new AtomicLong();
 
     private GraphQLFront(GraphQL graphQL, GraphQLConfig config, InstantSource clock, PreviewBatches batches,
-                         Counters<Count> counts, DecodedCopies copies, QueryThreads threads) {
+                         Counters<Count> counts, DecodedCopies copies, QueryThreads threads,
+                         Function<RoutingContext, String> clients) {
+        this.clients = clients;
         this.graphQL = graphQL;
         this.config = config;
         this.clock = clock;
@@ -82,6 +86,13 @@ public final class GraphQLFront implements AutoCloseable {
     /** The schema wired to the services; decoded copies of stored answers are made on {@code workers}. */
     public static GraphQLFront create(ChannelService channels, PreviewsService previews, FeedService feeds,
                                       GraphQLConfig config, InstantSource clock, WorkerExecutor workers) {
+        return create(channels, previews, feeds, config, clock, workers, ctx -> ctx.request().remoteAddress().hostAddress());
+    }
+
+    /** As above; {@code clients} names who a request is from, as the upstream gate shares between clients. */
+    public static GraphQLFront create(ChannelService channels, PreviewsService previews, FeedService feeds,
+                                      GraphQLConfig config, InstantSource clock, WorkerExecutor workers,
+                                      Function<RoutingContext, String> clients) {
         Counters<Count> counts = new Counters<>(Count.class, EnumSet.allOf(Count.class));
         DecodedCopies copies = DecodedCopies.bounded(config.decodedMb() * 1024L * 1024L, workers, counts);
         Fetchers fetchers = new Fetchers(channels, feeds, copies);
@@ -93,7 +104,7 @@ public final class GraphQLFront implements AutoCloseable {
                 .defaultDataFetcherExceptionHandler(new FetcherFailures())
                 .build();
         return new GraphQLFront(graphQL, config, clock, new PreviewBatches(previews, counts), counts,
-                copies, threads);
+                copies, threads, clients);
     }
 
     /**
@@ -114,7 +125,8 @@ public final class GraphQLFront implements AutoCloseable {
         boolean get = ctx.request().method() == HttpMethod.GET;
         Context loop = ctx.vertx().getOrCreateContext();
         QueryRun run = new QueryRun();
-        if (!threads.admit(() -> execute(request, new QueryState("graphql#" + queries.incrementAndGet(), reads, run))
+        QueryState state = new QueryState(clients.apply(ctx), "graphql#" + queries.incrementAndGet(), reads, run);
+        if (!threads.admit(() -> execute(request, state)
                 .whenComplete((bytes, failure) -> {
                     threads.finished();
                     loop.runOnContext(ignored -> answer(ctx, run, bytes));
@@ -148,7 +160,7 @@ public final class GraphQLFront implements AutoCloseable {
                 .operationName(request.operationName())
                 .variables(request.variables())
                 .graphQLContext(Map.of(QueryState.class, state, ParserOptions.class, parserOptions))
-                .dataLoaderRegistry(batches.forRequest(state.flow()))
+                .dataLoaderRegistry(batches.forRequest(state.client(), state.flow()))
                 .build();
         CompletableFuture<ExecutionResult> result;
         try {

@@ -45,7 +45,7 @@ public final class Routes {
                                                  RequestPipeline requests) {
         Responses responses = new Responses(clock, copiesMaxBytes, workers);
         telemetry.gather(responses::counters);
-        Handlers h = new Handlers(channels, previews, feeds, responses);
+        Handlers h = new Handlers(channels, previews, feeds, responses, requests::client);
         OpsHandlers ops = new OpsHandlers(telemetry, workers);
         return vertx -> router(vertx, h, ops, telemetry, graphql, docs, requests);
     }

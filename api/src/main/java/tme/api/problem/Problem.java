@@ -17,6 +17,8 @@ public record Problem(int status, String code, String detail, String parameter, 
 
     /** The code of a channel that does not exist: remembered for every route of that channel. */
     public static final String CHANNEL_NOT_FOUND = "channel_not_found";
+    /** The code of a load refused for its client's share: that client's alone. */
+    public static final String CLIENT_UPSTREAM_LIMITED = "client_upstream_limited";
 
     public static Problem invalid(String parameter, String detail) {
         return new Problem(422, "invalid_parameter", detail, parameter, null);
@@ -73,6 +75,15 @@ public record Problem(int status, String code, String detail, String parameter, 
     public static Problem clientRateLimited(Duration retryAfter) {
         return new Problem(429, "client_rate_limited", "Too many requests from this client; retry after the time "
                 + "Retry-After gives", null, retryAfter);
+    }
+
+    /**
+     * The client that asked has spent its share of the fleet's t.me budget ({@code CLIENT_UPSTREAM_SHARE}); nothing
+     * cached to answer with. Its own, never remembered for the key nor shared with other clients.
+     */
+    public static Problem clientUpstreamLimited(Duration retryAfter) {
+        return new Problem(429, CLIENT_UPSTREAM_LIMITED, "This client has used its share of our t.me budget; cached"
+                + " pages still answer at once, new ones after the time Retry-After gives", null, retryAfter);
     }
 
     public static Problem routeNotFound(String path) {

@@ -78,12 +78,22 @@ public final class FeedService {
 
     /** The feed, its loads part of {@code flow} (a GraphQL query's) when this request builds it. */
     public Future<Answer> feed(FeedRequest request, String flow) {
+        return feed(request, flow, flow);
+    }
+
+    /** The feed for {@code client}, whose share each cold channel of a build it starts spends one of. */
+    public Future<Answer> feedFor(String client, FeedRequest request) {
+        return feed(request, client, "feed#" + requestIds.incrementAndGet());
+    }
+
+    /** The feed, its loads for {@code client} and part of {@code flow} when this request builds it. */
+    public Future<Answer> feed(FeedRequest request, String client, String flow) {
         counts.increment(FeedCount.REQUESTS);
         // Registered before any load, so the schedule has the names when the loads say they loaded them (a load
         // of a name not on the schedule leaves no trace). Costs a round trip only when this process has not told
         // Redis of these names lately; a registration never fails (a lost one is repeated by the next request).
         return schedule.register(request.names()).compose(registered -> ChannelService.answered(
-                cache.get(keys.feed(request), flow, context -> build(request, context))));
+                cache.get(keys.feed(request), client, flow, context -> build(request, context))));
     }
 
     /** {@code feed.*} counters by metric name. */
@@ -94,7 +104,7 @@ public final class FeedService {
     private Future<Loaded> build(FeedRequest request, LoadContext context) {
         counts.increment(FeedCount.BUILDS);
         return Lanes.each(request.channels(), parallelism,
-                        channel -> channels.latest(channel, context.flow(), times.pages()),
+                        channel -> channels.latest(channel, context.client(), context.flow(), times.pages()),
                         bug -> new Answer.Failure(Problem.internal()))
                 .compose(answers -> workers.executeBlocking(() -> stored(FeedBuild.of(request, answers,
                         clock.instant()), answers), false));

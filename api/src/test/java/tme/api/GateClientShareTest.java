@@ -1,0 +1,88 @@
+package tme.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.json.JsonObject;
+import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Upstream work shared between clients ({@code CLIENT_UPSTREAM_SHARE} at its default, 0.25): behind a trusted proxy,
+ * a sprayer asking 30 cold channels at once gets its burst (5) loaded and the rest refused at once with 429
+ * {@code client_upstream_limited} and no t.me request, so the fleet's budget ({@code TELEGRAM_RATE=5}) still has room
+ * for an ordinary client's cold pages; hits are never counted or refused.
+ */
+class GateClientShareTest extends ServerTestBase {
+
+    static final String SPRAYER = "203.0.113.9";
+    static final String READER = "198.51.100.7";
+    static final int SPRAY = 30;
+    static final int BURST = 5;
+
+    GateClientShareTest() {
+        // CLIENT_UPSTREAM_SHARE at its default, set because TestServer lifts it for tests of one loopback client.
+        super(Map.of("TELEGRAM_RATE", "5", "TELEGRAM_BURST", Integer.toString(BURST),
+                "TRUSTED_PROXIES", "127.0.0.1/32", "CLIENT_UPSTREAM_SHARE", "0.25"));
+        server.tme.anyChannelAs("durov");
+    }
+
+    @Test
+    void aSprayer_getsItsShare_theOthersTheirPages_andHitsAreNeverRefused() {
+        List<HttpResponse<String>> spray = all(IntStream.range(0, SPRAY)
+                .mapToObj(i -> get(SPRAYER, "/v1/body/spray" + i)).toList());
+
+        List<HttpResponse<String>> refused = spray.stream().filter(answer -> answer.statusCode() == 429).toList();
+        assertEquals(BURST, spray.stream().filter(answer -> answer.statusCode() == 200).count());
+        assertEquals(SPRAY - BURST, refused.size());
+        JsonObject problem = TestServer.json(refused.getFirst());
+        assertEquals("client_upstream_limited", problem.getString("code"));
+        long retryAfter = Long.parseLong(refused.getFirst().headers().firstValue("Retry-After").orElseThrow());
+        assertTrue(retryAfter >= 1 && retryAfter <= 4, "the next token of 1.25/s: " + retryAfter);
+        assertEquals(BURST, server.tme.totalHits(), "refused loads send nothing");
+
+        List<HttpResponse<String>> reader = all(IntStream.range(0, 4)
+                .mapToObj(i -> get(READER, "/v1/body/reader" + i)).toList());
+        assertEquals(List.of(200, 200, 200, 200), reader.stream().map(HttpResponse::statusCode).toList());
+
+        String cached = spray.stream().filter(answer -> answer.statusCode() == 200).findFirst().orElseThrow()
+                .uri().getPath();
+        List<HttpResponse<String>> hits = all(IntStream.range(0, 20).mapToObj(i -> get(SPRAYER, cached)).toList());
+        assertTrue(hits.stream().allMatch(hit -> hit.statusCode() == 200), "the sprayer's hits all answer");
+        assertEquals(BURST + 4, server.tme.totalHits());
+        assertEquals(SPRAY - BURST, Fleet.metric(server, "tme_gate_refused_total{reason=\"client_share\"}"));
+    }
+
+    @Test
+    void aPreviewsRequest_spendsOnePerColdChannel_andReportsTheRefusedPerEntry() {
+        String names = IntStream.range(0, 8).mapToObj(i -> "\"card" + i + "\"")
+                .reduce((x, y) -> x + "," + y).orElseThrow();
+        HttpResponse<String> answer = server.send(server.request("/v1/previews", "CF-Connecting-IP", SPRAYER,
+                "Content-Type", "application/json").POST(java.net.http.HttpRequest.BodyPublishers.ofString(
+                "{\"channels\":[" + names + "]}")).build());
+
+        JsonObject entries = TestServer.json(answer);
+        long answered = entries.fieldNames().stream().filter(name -> entries.getJsonObject(name).containsKey("channel"))
+                .count();
+        long limited = entries.fieldNames().stream().filter(name -> entries.getJsonObject(name).containsKey("error")
+                && "client_upstream_limited".equals(entries.getJsonObject(name).getJsonObject("error").getString("code")))
+                .count();
+        assertEquals(200, answer.statusCode());
+        assertEquals(BURST, answered);
+        assertEquals(8 - BURST, limited);
+        assertEquals(BURST, server.tme.totalHits());
+    }
+
+    private CompletableFuture<HttpResponse<String>> get(String client, String path) {
+        return server.http().sendAsync(server.request(path, "CF-Connecting-IP", client).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static List<HttpResponse<String>> all(List<CompletableFuture<HttpResponse<String>>> requests) {
+        return requests.stream().map(CompletableFuture::join).toList();
+    }
+}
