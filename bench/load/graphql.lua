@@ -3,6 +3,7 @@
 -- extensions code, e.g. query_too_expensive), shed (503). Usage: GQL_BODY=file wrk ... -s bench/load/graphql.lua URL
 local body = assert(io.open(os.getenv("GQL_BODY"), "r")):read("*a")
 local headers = { ["Content-Type"] = "application/json" }
+local result = require "bench.load.result"
 local threads = {}
 counts = {}
 
@@ -23,12 +24,7 @@ function response(status, _, answer)
 end
 
 function done(summary, latency)
-  local all = {}
-  for _, thread in ipairs(threads) do
-    for key, n in pairs(thread:get("counts")) do
-      all[key] = (all[key] or 0) + n
-    end
-  end
+  local all = result.merged(threads)
   local line = "GRAPHQL"
   for key, n in pairs(all) do
     line = line .. string.format(" %s=%d", key, n)

@@ -4,6 +4,7 @@
 local ip = assert(os.getenv("SPRAY_IP"), "SPRAY_IP")
 local fixed = os.getenv("SPRAY_PATH")
 local headers = { ["CF-Connecting-IP"] = ip }
+local result = require "bench.load.result"
 local threads = {}
 counts = {}
 
@@ -25,12 +26,7 @@ function response(status)
 end
 
 function done(summary)
-  local all = {}
-  for _, thread in ipairs(threads) do
-    for key, n in pairs(thread:get("counts")) do
-      all[key] = (all[key] or 0) + n
-    end
-  end
+  local all = result.merged(threads)
   local line = "SPRAY" .. (fixed and "_HITS" or "")
   for key, n in pairs(all) do
     line = line .. string.format(" status_%s=%d", key, n)
