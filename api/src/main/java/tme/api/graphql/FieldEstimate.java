@@ -22,7 +22,9 @@ import graphql.schema.GraphQLFieldsContainer;
 import graphql.schema.GraphQLSchema;
 import graphql.schema.GraphQLType;
 import graphql.schema.GraphQLTypeUtil;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import tme.api.service.FeedRequest;
 import tme.redis.Counters;
 
@@ -76,6 +78,9 @@ final class FieldEstimate extends SimplePerformantInstrumentation {
         // The feed field being walked: its limit and its names, for the lists below it (one walk, one thread).
         private long feedPosts = FEED_LIMIT;
         private long feedNames = 1;
+        // A fragment's fields on a type, in the feed's context, counted once however often it is spread: 90 aliases
+        // through one fragment walk it once, not 90 times.
+        private final Map<String, Long> fragments = new HashMap<>();
 
         Walk(ExecutionContext execution) {
             this.execution = execution;
@@ -104,8 +109,16 @@ final class FieldEstimate extends SimplePerformantInstrumentation {
         }
 
         private long fragment(FragmentDefinition fragment, GraphQLFieldsContainer type) {
-            return fragment == null ? 0 : selections(fragment.getSelectionSet(),
-                    container(fragment.getTypeCondition().getName()));
+            if (fragment == null) {
+                return 0;
+            }
+            String key = fragment.getName() + "@" + feedPosts + "/" + feedNames;
+            Long known = fragments.get(key);
+            if (known == null) {
+                known = selections(fragment.getSelectionSet(), container(fragment.getTypeCondition().getName()));
+                fragments.put(key, known);
+            }
+            return known;
         }
 
         private long field(Field field, GraphQLFieldsContainer type) {
