@@ -102,6 +102,7 @@ public final class GraphQLFront implements AutoCloseable {
                         new CostLimit(config.maxCost(), counts), new FieldEstimate(config.maxFields(), counts),
                         new ErrorCodes(counts), new QueryWatch(threads, counts))))
                 .defaultDataFetcherExceptionHandler(new FetcherFailures())
+                .preparsedDocumentProvider(new ParsedQueries())
                 .build();
         return new GraphQLFront(graphQL, config, clock, new PreviewBatches(previews, counts), counts,
                 copies, threads, clients);
