@@ -176,10 +176,10 @@ public final class Main {
         boolean refresher = config.role() == Role.REFRESHER;
         EventLoopRequests loops = new EventLoopRequests(refresher ? 1 : config.eventLoops());
         RequestPipeline requests = RequestPipeline.create(config.requests(), clock, accessLog);
+        onClose(vertx, requests);
         GraphQLFront graphql = GraphQLFront.create(channels, previews, feeds, config.graphql(), clock, parsers,
                 requests::client);
         onClose(vertx, graphql);
-        onClose(vertx, requests);
         // Made in every role (nothing runs until it is started), so its counters are one source like the others.
         Refresher refreshes = new Refresher(vertx, schedule,
                 new ChannelRefresh(channels, config.refresh().interval(), clock), config.refresh(), clock);
