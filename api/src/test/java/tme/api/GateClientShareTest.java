@@ -91,6 +91,22 @@ class GateClientShareTest {
     }
 
     @Test
+    void aFeed_spendsOnePerColdChannel_andListsTheRefusedInItsErrors() {
+        String names = IntStream.range(0, 8).mapToObj(i -> "\"feed" + i + "\"").reduce((x, y) -> x + "," + y)
+                .orElseThrow();
+        HttpResponse<String> answer = server.send(server.request("/v1/feed", "CF-Connecting-IP", SPRAYER,
+                "Content-Type", "application/json").POST(java.net.http.HttpRequest.BodyPublishers.ofString(
+                "{\"channels\":[" + names + "],\"limit\":500}")).build());
+
+        JsonObject feed = TestServer.json(answer);
+        assertEquals(200, answer.statusCode());
+        assertEquals(8 - BURST, feed.getJsonArray("errors").size());
+        assertTrue(feed.getJsonArray("errors").stream().map(JsonObject.class::cast).allMatch(error ->
+                "client_upstream_limited".equals(error.getString("code")) && error.getInteger("status") == 429));
+        assertEquals(BURST, server.tme.totalHits());
+    }
+
+    @Test
     void aLoadAnotherClientStarted_isJoined_notCharged() throws InterruptedException {
         List<HttpResponse<String>> spent = all(IntStream.range(0, BURST)
                 .mapToObj(i -> get(SPRAYER, "/v1/body/spent" + i)).toList());
