@@ -22,4 +22,15 @@ function result.get(path, sent, zstd)
   return wrk.format("GET", path)
 end
 
+-- The counts each thread kept in its global `counts` (status or kind -> answers), added up: for done().
+function result.merged(threads)
+  local all = {}
+  for _, thread in ipairs(threads) do
+    for key, n in pairs(thread:get("counts")) do
+      all[key] = (all[key] or 0) + n
+    end
+  end
+  return all
+end
+
 return result

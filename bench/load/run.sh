@@ -7,6 +7,8 @@
 #   bench/load/run.sh compare   issue 8's one table: tme-api against nginx on the same bytes, open loop, the fleet
 #                               (a cold burst, a hot key over several TTLs), t.me stalled, two event loops; all of it
 #                               is bench/load/compare.sh (its settings are there)
+#   bench/load/run.sh fairness  issue 15's two experiments side by side: REST hits alone and beside heavy GraphQL,
+#                               an ordinary client alone and beside a sprayer (bench/load/fairness.sh has its settings)
 #   bench/load/run.sh shared    SERVERS servers (default 3) sharing one redis-server (L2 + leases);
 #                               one wrk per server, in parallel, CONNECTIONS split between them
 #   bench/load/run.sh stalled   one server, no Redis: hit throughput with t.me answering, then with t.me stalled
@@ -29,6 +31,9 @@ cd "$(dirname "$0")/../.."
 MODE=${1:-single}
 if [[ "$MODE" == compare ]]; then
   exec bash bench/load/compare.sh
+fi
+if [[ "$MODE" == fairness ]]; then
+  exec bash bench/load/fairness.sh
 fi
 DURATION=${DURATION:-20s}
 CONNECTIONS=${CONNECTIONS:-64}

@@ -18,6 +18,7 @@ import tme.cache.Staleness;
 import tme.coalescing.CoalescingConfig;
 import tme.coalescing.Tolerance;
 import tme.coalescing.refresh.RefreshConfig;
+import tme.coalescing.gate.ClientShare;
 import tme.coalescing.gate.SlotsConfig;
 import tme.coalescing.gate.ThrottleConfig;
 import tme.scraper.parse.ParserMode;
@@ -67,6 +68,8 @@ import tme.scraper.parse.ParserMode;
  *                           their own and their media's paths; empty: feeds name the request's host and t.me's media
  * @param media              the durable media links ({@code MEDIA_MODE}, {@code MEDIA_URL_TTL}, {@code MEDIA_HOSTS},
  *                           {@code MEDIA_MAX_BYTES}, {@code MEDIA_STREAMS}, {@code MEDIA_TIMEOUT})
+ * @param clientShare        what one client may spend of the fleet's t.me budget ({@code CLIENT_UPSTREAM_SHARE},
+ *                           0.25 of {@code TELEGRAM_RATE}; {@code CLIENT_UPSTREAM_BURST}, {@code TELEGRAM_BURST})
  */
 public record Config(
         int port, URI telegramBaseUrl, Duration telegramTimeout, ParserMode parserMode, int parseWorkers,
@@ -75,7 +78,7 @@ public record Config(
         SlotsConfig slots, ThrottleConfig throttle,
         GraphQLConfig graphql, boolean docs, Duration shutdownDrain, Role role, RefreshConfig refresh, Tolerance feedPages,
         RequestsConfig requests, PushSettings push, MemoryPlan memory, Optional<URI> publicUrl,
-        MediaConfig media) {
+        MediaConfig media, ClientShare clientShare) {
 
     private static final long MIB = 1024 * 1024;
 
@@ -115,7 +118,8 @@ public record Config(
                 PushSettings.fromEnv(in),
                 memory,
                 publicUrl(in),
-                media(in));
+                media(in),
+                clientShare(in));
         refresherIntervalAboveMemoryTtl(in, config.role(), config.refresh(), cache);
         in.failIfAnyProblem();
         return config;
@@ -167,7 +171,13 @@ public record Config(
                 in.integer("GRAPHQL_MAX_COST", GraphQLConfig.DEFAULT_MAX_COST, 1, 10_000),
                 in.integer("GRAPHQL_MAX_TOKENS", GraphQLConfig.DEFAULT_MAX_TOKENS, 50, 100_000),
                 in.flag("GRAPHIQL", true),
-                (int) (memory.decoded() / MIB));
+                (int) (memory.decoded() / MIB),
+                in.integer("GRAPHQL_CONCURRENCY", GraphQLConfig.defaultConcurrency(), 1, 256),
+                in.integer("GRAPHQL_QUEUE_LIMIT", GraphQLConfig.DEFAULT_QUEUE_LIMIT, 1, 100_000),
+                in.positiveDuration("GRAPHQL_TIMEOUT", GraphQLConfig.DEFAULT_TIMEOUT),
+                in.integer("GRAPHQL_MAX_FIELDS", GraphQLConfig.DEFAULT_MAX_FIELDS, 1, 100_000_000),
+                in.integer("GRAPHQL_MAX_RESPONSE_BYTES", (int) GraphQLConfig.DEFAULT_MAX_RESPONSE_BYTES, 1024,
+                        1_073_741_824));
     }
 
     /** The per-client limit is off unless {@code CLIENT_RATE} is set; its burst defaults to two seconds of it. */
@@ -197,6 +207,15 @@ public record Config(
         int streams = in.integer("MEDIA_STREAMS", MediaConfig.DEFAULT_STREAMS, 1, 100_000);
         Duration timeout = in.positiveDuration("MEDIA_TIMEOUT", MediaConfig.DEFAULT_TIMEOUT);
         return new MediaConfig(mode, urlTtl, hosts, maxBytes, streams, timeout);
+    }
+
+    /** One client's share of the fleet's budget; its burst defaults to the fleet's, {@code TELEGRAM_BURST}. */
+    private static ClientShare clientShare(EnvReader in) {
+        ClientShare defaults = ClientShare.defaults(ThrottleConfig.defaults());
+        double share = in.number("CLIENT_UPSTREAM_SHARE", ClientShare.DEFAULT_SHARE, 0.001, 1);
+        int fleetBurst = in.integer("TELEGRAM_BURST", ThrottleConfig.defaults().burst(), 1, 100_000);
+        int burst = in.integer("CLIENT_UPSTREAM_BURST", fleetBurst, 1, 100_000);
+        return in.checked(() -> new ClientShare(share, burst), defaults);
     }
 
     private static CacheConfig cache(EnvReader in, MemoryPlan memory) {

@@ -181,8 +181,8 @@ public final class Main {
         // Without REDIS_URL the server runs on L1 alone; with it, Redis is L2 and carries the leases, the fleet's
         // cooldown and its budget, all on the same link.
         Optional<RedisLink> redis = config.cache().redis().map(settings -> RedisLink.create(vertx, settings, clock));
-        UpstreamGate gate = UpstreamGate.create(config.slots(), config.throttle(), config.telegramTimeout(), redis,
-                clock, vertx);
+        UpstreamGate gate = UpstreamGate.create(config.slots(), config.throttle(), config.clientShare(),
+                config.telegramTimeout(), redis, clock, vertx);
         Pages pages = new Pages(client, gate, parsers, config.parserMode(), new ScrapeStats());
         TwoLevelCache levels = TwoLevelCache.create(config.cache(), clock,
                 redis.map(link -> L2.redis(link, clock, config.cache().staleness())).orElse(L2.none()));
@@ -201,11 +201,13 @@ public final class Main {
         FeedService feeds = new FeedService(channels, cache, schedule, config.parserMode(), feedTimes(config), clock,
                 parsers, FEED_PARALLELISM, config.publicUrl());
         Routes.Media media = media(vertx, config.media(), channels, clock);
-        GraphQLFront graphql = GraphQLFront.create(channels, previews, feeds, config.graphql(), clock, parsers);
         boolean refresher = config.role() == Role.REFRESHER;
         EventLoopRequests loops = new EventLoopRequests(refresher ? 1 : config.eventLoops());
         RequestPipeline requests = RequestPipeline.create(config.requests(), clock, accessLog);
         onClose(vertx, requests);
+        GraphQLFront graphql = GraphQLFront.create(channels, previews, feeds, config.graphql(), clock, parsers,
+                requests::client);
+        onClose(vertx, graphql);
         // Made in every role (nothing runs until it is started), so its counters are one source like the others.
         Refresher refreshes = new Refresher(vertx, schedule,
                 new ChannelRefresh(channels, config.refresh().interval(), clock), config.refresh(), clock);

@@ -44,6 +44,8 @@ final class FleetProcess implements AutoCloseable {
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
             builder.environment().putAll(env);
             builder.environment().put("PORT", Integer.toString(port));
+            builder.environment().putIfAbsent("CLIENT_UPSTREAM_SHARE", "1"); // as TestServer: one loopback client
+            builder.environment().putIfAbsent("GRAPHQL_TIMEOUT", "60s"); // as TestServer: held loads outlast 5 s
             FleetProcess started = new FleetProcess(port, builder.start(), log);
             started.awaitHealthy();
             return started;

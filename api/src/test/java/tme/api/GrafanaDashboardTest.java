@@ -32,7 +32,7 @@ class GrafanaDashboardTest {
     static final Set<String> NOT_METRICS = Set.of("sum", "max", "min", "avg", "rate", "increase", "irate",
             "histogram_quantile", "by", "without", "on", "ignoring", "group_left", "group_right", "bool", "and", "or",
             "unless", "offset", "label_values", "le", "level", "route", "status", "outcome", "source", "reason",
-            "priority", "instance", "to", "coding", "kind", "field", "area", "id", "pool");
+            "priority", "instance", "to", "coding", "kind", "field", "area", "id", "pool", "limit");
     static final Pattern IDENTIFIER = Pattern.compile("[a-zA-Z_:][a-zA-Z0-9_:]*");
 
     static JsonObject dashboard;

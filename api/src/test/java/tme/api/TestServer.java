@@ -65,6 +65,12 @@ final class TestServer implements AutoCloseable {
         env.put("PORT", "0");
         env.put("TELEGRAM_BASE_URL", tme.baseUrl().toString());
         env.put("TELEGRAM_TIMEOUT", "2s");
+        // Every test client is 127.0.0.1, standing for all of a fleet's readers: tests of the fleet's budget, slots and
+        // loads are not held to one client's share. Tests of the share set CLIENT_UPSTREAM_SHARE themselves.
+        env.put("CLIENT_UPSTREAM_SHARE", "1");
+        // Tests hold loads at the fake and give them TELEGRAM_TIMEOUTs up to 30 s on busy cores: GraphQL's own deadline
+        // (5 s by default) must not end those queries first. Tests of the deadline set GRAPHQL_TIMEOUT themselves.
+        env.put("GRAPHQL_TIMEOUT", "60s");
         env.putAll(extraEnv);
         running = await(Main.start(vertx, Config.fromEnv(env), clock, accessLog));
         server = running.server();

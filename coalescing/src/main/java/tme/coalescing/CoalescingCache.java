@@ -85,11 +85,20 @@ public final class CoalescingCache {
      * says whom the load is for (a channel, one multi-channel request), so the upstream gate can share fairly.
      */
     public Future<Result> get(String key, String flow, Loader loader) {
+        return get(key, flow, flow, loader);
+    }
+
+    /**
+     * As {@link #get(String, String, Loader)} for {@code client} (an opaque key: who asked), so the gate can share
+     * its turns and budget between clients first, then between their flows. A load this starts is charged to
+     * {@code client}; one it joins is not charged again.
+     */
+    public Future<Result> get(String key, String client, String flow, Loader loader) {
         return parts.cache().get(key).compose(lookup -> switch (lookup) {
             case Lookup.Hit hit when hit.fresh() -> Future.succeededFuture(served(key, flow, loader, hit));
             case Lookup.Hit hit when withinRevalidation(hit) -> Future.succeededFuture(staleServed(key, flow, loader, hit));
-            case Lookup.Hit hit -> waitFor(new LoadContext(key, flow, Priority.USER, Optional.of(hit.stored())), loader);
-            case Lookup.Miss miss -> waitFor(new LoadContext(key, flow, Priority.USER, Optional.empty()), loader);
+            case Lookup.Hit hit -> waitFor(new LoadContext(key, client, flow, Priority.USER, Optional.of(hit.stored())), loader);
+            case Lookup.Miss miss -> waitFor(new LoadContext(key, client, flow, Priority.USER, Optional.empty()), loader);
         });
     }
 
@@ -101,6 +110,11 @@ public final class CoalescingCache {
      * value kept standing in if that load fails (up to {@code MAX_STALE} past its own freshness).
      */
     public Future<Result> get(String key, String flow, Loader loader, Tolerance tolerance) {
+        return get(key, flow, flow, loader, tolerance);
+    }
+
+    /** As {@link #get(String, String, Loader, Tolerance)} for {@code client}. */
+    public Future<Result> get(String key, String client, String flow, Loader loader, Tolerance tolerance) {
         return parts.cache().get(key).compose(lookup -> {
             Instant now = parts.clock().instant();
             return switch (lookup) {
@@ -108,8 +122,9 @@ public final class CoalescingCache {
                         Future.succeededFuture(new Result.Found(hit.stored(), hit.level() == Level.L1 ? Source.L1 : Source.L2));
                 case Lookup.Hit hit when tolerance.usable(hit.stored(), now) ->
                         Future.succeededFuture(staleServed(key, flow, loader, hit));
-                case Lookup.Hit hit -> waitFor(new LoadContext(key, flow, Priority.USER, Optional.of(hit.stored())), loader);
-                case Lookup.Miss miss -> waitFor(new LoadContext(key, flow, Priority.USER, Optional.empty()), loader);
+                case Lookup.Hit hit -> waitFor(new LoadContext(key, client, flow, Priority.USER, Optional.of(hit.stored())),
+                        loader);
+                case Lookup.Miss miss -> waitFor(new LoadContext(key, client, flow, Priority.USER, Optional.empty()), loader);
             };
         });
     }
@@ -144,7 +159,8 @@ public final class CoalescingCache {
             // Counted inside the flight: a refresh that joins one already running here starts nothing.
             return flights.run(key, () -> {
                 parts.counts().increment(Count.REFRESHES_STARTED);
-                return start(new LoadContext(key, flow, Priority.BACKGROUND, previous), loader).andThen(done -> {
+                return start(new LoadContext(key, LoadContext.BACKGROUND_CLIENT, flow, Priority.BACKGROUND, previous),
+                        loader).andThen(done -> {
                     if (!(done.succeeded() && done.result() instanceof Result.Found)) {
                         parts.counts().increment(Count.REFRESHES_FAILED);
                     }
@@ -273,7 +289,8 @@ public final class CoalescingCache {
         running.put(key, context);
         return new LeasedLoad(parts, context, loader).run().andThen(done -> {
             running.remove(key, context);
-            if (done.succeeded() && done.result() instanceof Result.Failed failed && failed.source() == Source.LOAD) {
+            if (done.succeeded() && done.result() instanceof Result.Failed failed && failed.source() == Source.LOAD
+                    && !failed.error().personal()) {
                 errors.remember(key, failed.error(), parts.clock().instant());
             }
         });
@@ -304,7 +321,8 @@ public final class CoalescingCache {
             return false;
         }
         parts.counts().increment(Count.REFRESHES_STARTED);
-        LoadContext context = new LoadContext(key, flow, Priority.BACKGROUND, Optional.of(replaced));
+        LoadContext context = new LoadContext(key, LoadContext.BACKGROUND_CLIENT, flow, Priority.BACKGROUND,
+                Optional.of(replaced));
         flights.run(key, () -> start(context, loader))
                 .onComplete(done -> refreshed(key, done));
         return true;

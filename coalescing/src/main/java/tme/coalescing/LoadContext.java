@@ -16,7 +16,11 @@ import tme.cache.Stored;
  */
 public final class LoadContext {
 
+    /** The client every background load (early refresh, stale-while-revalidate, the refresher) belongs to. */
+    public static final String BACKGROUND_CLIENT = "background";
+
     private final String key;
+    private final String client;
     private final String flow;
     private final Optional<Stored> previous;
     // Written once at most (BACKGROUND -> USER), read by the gate's queues on other threads.
@@ -30,7 +34,16 @@ public final class LoadContext {
      * @param previous the stored value this load replaces (a refresh, or a stale entry), if any
      */
     public LoadContext(String key, String flow, Priority priority, Optional<Stored> previous) {
+        this(key, flow, flow, priority, previous);
+    }
+
+    /**
+     * @param client who asked, an opaque key: the gate shares its turns and its budget between clients first, then
+     *               between a client's flows; {@link #BACKGROUND_CLIENT} for background work
+     */
+    public LoadContext(String key, String client, String flow, Priority priority, Optional<Stored> previous) {
         this.key = Objects.requireNonNull(key, "key");
+        this.client = Objects.requireNonNull(client, "client");
         this.flow = Objects.requireNonNull(flow, "flow");
         this.priority = Objects.requireNonNull(priority, "priority");
         this.previous = Objects.requireNonNull(previous, "previous");
@@ -47,6 +60,11 @@ public final class LoadContext {
 
     public String flow() {
         return flow;
+    }
+
+    /** Who asked for this load (the one that started it: a load joined later is not charged again). */
+    public String client() {
+        return client;
     }
 
     public Priority priority() {
@@ -93,6 +111,6 @@ public final class LoadContext {
 
     @Override
     public String toString() {
-        return "LoadContext[" + key + ", flow " + flow + ", " + priority + (previous.isPresent() ? ", refresh" : "") + "]";
+        return "LoadContext[" + key + ", client " + client + ", flow " + flow + ", " + priority + (previous.isPresent() ? ", refresh" : "") + "]";
     }
 }

@@ -10,6 +10,14 @@ public interface LoadError {
     /** What a lease hands to other processes waiting for the same key. */
     byte[] bytes();
 
+    /**
+     * Whether the failure belongs to who asked rather than to the key (a client over its share): then it is not
+     * remembered for the key, and the next caller's load is tried.
+     */
+    default boolean personal() {
+        return false;
+    }
+
     /** A failure another process shared through a lease: only its bytes crossed. */
     static LoadError received(byte[] bytes) {
         return new Received(bytes);

@@ -12,20 +12,18 @@ package tme.redis;
  */
 public final class ThrottleScripts {
 
-    /**
-     * KEYS: cooldown, budget. ARGV: interval µs (1/rate), tolerance µs ((burst-1) x interval), deadline µs,
-     * notBefore µs (the earliest the caller can send, e.g. its ramp slot).
-     * Answers {cooldownLeftMs, cooldownLengthMs, waitµs, granted (1 or 0), sendAtµs (Redis time)}:
-     * while cooling, the first two are positive and nothing else is looked at; a token later than the deadline
-     * is answered with granted 0 and not reserved.
-     */
-    public static final String BUDGET = """
+    /** While the fleet cools down, the cooldown and nothing else; then {@code now}, Redis time in µs. */
+    private static final String COOLING = """
             local left = redis.call('PTTL', KEYS[1])
             if left > 0 then
               return {left, tonumber(redis.call('GET', KEYS[1])) or left, 0, 0, 0}
             end
             local time = redis.call('TIME')
             local now = tonumber(time[1]) * 1000000 + tonumber(time[2])
+            """;
+
+    /** The fleet's GCRA: a token no sooner than notBefore, reserved unless it comes after the deadline. */
+    private static final String FLEET_TOKEN = """
             local at = now + tonumber(ARGV[4])
             local arrival = math.max(tonumber(redis.call('GET', KEYS[2])) or 0, at)
             local sendAt = math.max(at, arrival - tonumber(ARGV[2]))
@@ -36,8 +34,40 @@ public final class ThrottleScripts {
             local nextArrival = arrival + tonumber(ARGV[1])
             redis.call('SET', KEYS[2], string.format('%.0f', nextArrival),
               'PX', math.ceil((nextArrival - now) / 1000) + 1000)
+            """;
+
+    private static final String GRANTED = """
             return {0, 0, wait, 1, sendAt}
             """;
+
+    /**
+     * KEYS: cooldown, budget. ARGV: interval µs (1/rate), tolerance µs ((burst-1) x interval), deadline µs,
+     * notBefore µs (the earliest the caller can send, e.g. its ramp slot).
+     * Answers {cooldownLeftMs, cooldownLengthMs, waitµs, granted (1 or 0), sendAtµs (Redis time)}:
+     * while cooling, the first two are positive and nothing else is looked at; a token later than the deadline
+     * is answered with granted 0 and not reserved.
+     */
+    public static final String BUDGET = COOLING + FLEET_TOKEN + GRANTED;
+
+    /**
+     * {@link #BUDGET} with a bucket for the client that asks next to the fleet's, in the same round trip. KEYS:
+     * cooldown, budget, the client's budget ({@code {tme:gate}:client:<client>}). ARGV: the fleet's interval µs,
+     * tolerance µs, deadline µs, notBefore µs as for {@code BUDGET}, then the client's interval µs (1 / its share of
+     * the rate) and tolerance µs ((its burst - 1) x its interval). The client's token must be there now: over its
+     * share the answer is granted 2 with the wait for its next token, and neither bucket is touched. A fleet token
+     * later than the deadline reserves neither. Otherwise both are reserved: the same answers as {@code BUDGET}.
+     */
+    public static final String CLIENT_BUDGET = COOLING + """
+            local mine = math.max(tonumber(redis.call('GET', KEYS[3])) or 0, now)
+            local mineAt = mine - tonumber(ARGV[6])
+            if mineAt > now then
+              return {0, 0, mineAt - now, 2, 0}
+            end
+            """ + FLEET_TOKEN + """
+            local nextMine = mine + tonumber(ARGV[5])
+            redis.call('SET', KEYS[3], string.format('%.0f', nextMine),
+              'PX', math.ceil((nextMine - now) / 1000) + 1000)
+            """ + GRANTED;
 
     /**
      * KEYS: cooldown. ARGV: length ms. Sets the cooldown to end in {@code length} unless it already ends later

@@ -48,18 +48,18 @@ final class Fetchers {
         return env -> {
             Integer position = env.getArgument("position");
             return answered(env, channels.body(channel(env),
-                    position == null ? Position.LATEST : Position.of("position", position), flow(env)));
+                    position == null ? Position.LATEST : Position.of("position", position), client(env), flow(env)));
         };
     }
 
     DataFetcher<CompletableFuture<DataFetcherResult<Object>>> more() {
         return env -> answered(env, channels.more(channel(env), Directions.parse("direction", env.getArgument("direction")),
-                Position.of("position", env.<Integer>getArgument("position")), flow(env)));
+                Position.of("position", env.<Integer>getArgument("position")), client(env), flow(env)));
     }
 
     DataFetcher<CompletableFuture<DataFetcherResult<Object>>> post() {
         return env -> answered(env, channels.post(channel(env), PostId.of("id", env.<Integer>getArgument("id")),
-                flow(env)));
+                client(env), flow(env)));
     }
 
     /** The same search as {@code GET /v1/search/{channel}}: the same entry, read in its decoded form. */
@@ -86,7 +86,8 @@ final class Fetchers {
     /** The same feed as {@code POST /v1/feed}: the same request, cache entry and build, read in its decoded form. */
     DataFetcher<CompletableFuture<DataFetcherResult<Object>>> feed() {
         return env -> answered(env, feeds.feed(FeedRequest.of(env.<List<String>>getArgument("channels"),
-                env.getArgument("limit"), FeedFormat.JSON, "", FeedFilters.of(env::getArgument)), flow(env)));
+                env.getArgument("limit"), FeedFormat.JSON, "", FeedFilters.of(env::getArgument)), client(env),
+                flow(env)));
     }
 
     private CompletableFuture<DataFetcherResult<Object>> answered(DataFetchingEnvironment env, Future<Answer> answer) {
@@ -136,6 +137,10 @@ final class Fetchers {
 
     private static ChannelName channel(DataFetchingEnvironment env) {
         return ChannelName.parse("channel", env.getArgument("channel"));
+    }
+
+    private static String client(DataFetchingEnvironment env) {
+        return QueryState.of(env).client();
     }
 
     private static String flow(DataFetchingEnvironment env) {

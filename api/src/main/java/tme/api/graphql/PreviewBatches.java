@@ -27,11 +27,11 @@ final class PreviewBatches {
         this.counts = counts;
     }
 
-    /** A new registry for one request, its previews loaded as part of {@code flow}. */
-    DataLoaderRegistry forRequest(String flow) {
+    /** A new registry for one request, its previews loaded for {@code client} as part of {@code flow}. */
+    DataLoaderRegistry forRequest(String client, String flow) {
         BatchLoader<ChannelName, Answer> batch = names -> {
             counts.increment(Count.PREVIEW_BATCHES);
-            return previews.previews(names, flow).toCompletionStage();
+            return previews.previews(names, client, flow).toCompletionStage();
         };
         DataLoader<ChannelName, Answer> loader = DataLoaderFactory.newDataLoader(NAME, batch);
         return DataLoaderRegistry.newRegistry().register(NAME, loader).build();

@@ -7,6 +7,7 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import tme.api.problem.InvalidInput;
 import tme.api.problem.Problem;
 import tme.api.render.PreviewsJson;
@@ -34,8 +35,12 @@ final class Handlers {
     private final PreviewsService previews;
     private final FeedService feeds;
     private final Responses responses;
+    // Who asks, as the upstream gate knows them (ClientAddresses, an IPv6 client by its /64).
+    private final Function<RoutingContext, String> clients;
 
-    Handlers(ChannelService channels, PreviewsService previews, FeedService feeds, Responses responses) {
+    Handlers(ChannelService channels, PreviewsService previews, FeedService feeds, Responses responses,
+             Function<RoutingContext, String> clients) {
+        this.clients = clients;
         this.channels = channels;
         this.previews = previews;
         this.feeds = feeds;
@@ -43,17 +48,21 @@ final class Handlers {
     }
 
     void body(RoutingContext ctx) {
-        responses.send(ctx, channels.body(channel(ctx),
-                Position.optional("position", ctx.queryParams().get("position"))));
+        ChannelName channel = channel(ctx);
+        responses.send(ctx, channels.body(channel, Position.optional("position", ctx.queryParams().get("position")),
+                clients.apply(ctx), channel.value()));
     }
 
     void more(RoutingContext ctx) {
-        responses.send(ctx, channels.more(channel(ctx), Directions.parse("direction", ctx.pathParam("direction")),
-                Position.parse("position", ctx.pathParam("position"))));
+        ChannelName channel = channel(ctx);
+        responses.send(ctx, channels.more(channel, Directions.parse("direction", ctx.pathParam("direction")),
+                Position.parse("position", ctx.pathParam("position")), clients.apply(ctx), channel.value()));
     }
 
     void post(RoutingContext ctx) {
-        responses.send(ctx, channels.post(channel(ctx), PostId.parse("id", ctx.pathParam("id"))));
+        ChannelName channel = channel(ctx);
+        responses.send(ctx, channels.post(channel, PostId.parse("id", ctx.pathParam("id")), clients.apply(ctx),
+                channel.value()));
     }
 
     /** {@code GET /v1/search/{channel}?q=...&before=N}: t.me's search inside the channel, as {@code /v1/body} answers. */
@@ -63,7 +72,8 @@ final class Handlers {
     }
 
     void preview(RoutingContext ctx) {
-        responses.send(ctx, channels.preview(channel(ctx)));
+        ChannelName channel = channel(ctx);
+        responses.send(ctx, channels.preview(channel, clients.apply(ctx), channel.value()));
     }
 
     /**
@@ -73,7 +83,7 @@ final class Handlers {
     void previews(RoutingContext ctx) {
         List<ChannelName> names = ChannelNames.parse("channels", channelsArray(ctx).getList())
                 .stream().distinct().toList();
-        Future<byte[]> answer = previews.previews(names).map(answers -> PreviewsJson.bytes(entries(names, answers)));
+        Future<byte[]> answer = previews.previewsFor(clients.apply(ctx), names).map(answers -> PreviewsJson.bytes(entries(names, answers)));
         Responses.onRequestLoop(answer, result -> {
             if (result.failed()) {
                 ctx.fail(result.cause());
@@ -92,7 +102,7 @@ final class Handlers {
         FeedRequest request = FeedRequest.of(FeedQuery.names(ctx.queryParams().getAll("channels")),
                 ctx.queryParams().get("limit"), format, FeedQuery.origin(ctx.request()),
                 FeedFilters.of(name -> FeedQuery.value(ctx.queryParams().getAll(name))));
-        responses.send(ctx, feeds.feed(request), FeedQuery.contentType(format), true);
+        responses.send(ctx, feeds.feedFor(clients.apply(ctx), request), FeedQuery.contentType(format), true);
     }
 
     /** {@code POST /v1/feed} with {@code {"channels":[...],"limit":N}}: the same JSON answer, {@code no-store}. */
@@ -100,7 +110,7 @@ final class Handlers {
         JsonObject body = jsonBody(ctx);
         FeedRequest request = FeedRequest.of(channelsArray(body).getList(), body.getValue("limit"), FeedFormat.JSON, "",
                 FeedFilters.of(name -> FeedQuery.value(body.getValue(name))));
-        responses.send(ctx, feeds.feed(request), FeedQuery.contentType(FeedFormat.JSON), false);
+        responses.send(ctx, feeds.feedFor(clients.apply(ctx), request), FeedQuery.contentType(FeedFormat.JSON), false);
     }
 
     private static ChannelName channel(RoutingContext ctx) {

@@ -83,4 +83,12 @@ public final class RequestPipeline implements AutoCloseable {
     public ClientAddresses clients() {
         return clients;
     }
+
+    /**
+     * Who {@code ctx} is from, as the upstream gate shares its turns and budget between clients: the address
+     * {@link ClientAddresses} names, an IPv6 one by its /64 as the client limit keys it. Public for the GraphQL front.
+     */
+    public String client(RoutingContext ctx) {
+        return ClientLimits.key(clients.of(ctx));
+    }
 }

@@ -24,6 +24,7 @@ import tme.api.service.FeedService;
 import tme.api.service.PreviewsService;
 import tme.api.problem.InvalidInput;
 import tme.api.problem.Problem;
+import tme.api.problem.Refused;
 
 /** The one routing table, and the one failure handler that gives every error the same JSON shape. */
 public final class Routes {
@@ -49,7 +50,7 @@ public final class Routes {
                                                  RequestPipeline requests, Push push, Media media) {
         Responses responses = new Responses(clock, copiesMaxBytes, room, workers);
         telemetry.gather(responses::counters);
-        Handlers h = new Handlers(channels, previews, feeds, responses);
+        Handlers h = new Handlers(channels, previews, feeds, responses, requests::client);
         OpsHandlers ops = new OpsHandlers(telemetry, workers);
         MediaHandlers m = new MediaHandlers(media.mode(), media.service(), media.streams());
         return vertx -> router(vertx, h, ops, telemetry, graphql, docs, requests, push, m);
@@ -205,6 +206,8 @@ public final class Routes {
         Throwable cause = ctx.failure();
         if (cause instanceof InvalidInput invalid) {
             Responses.problem(ctx, invalid.problem());
+        } else if (cause instanceof Refused refused) {
+            Responses.problem(ctx, refused.problem());
         } else if (ctx.statusCode() == 413) {
             Responses.problem(ctx, Problem.bodyTooLarge(MAX_BODY_BYTES));
         } else if (ctx.statusCode() == 405) {

@@ -15,7 +15,8 @@ final class UpstreamMeters {
     private static final String REQUESTS = "Requests to t.me by outcome (intercepted: a proxy's or CDN's error page)";
     private static final String TOO_MANY = "429 answers by source: t.me itself, or a proxy or CDN in front of it";
     private static final String REFUSED = "Upstream requests the gate refused: cooldown, no budget token in time,"
-            + " queue full (a reader's fast 503), background dropped, deadline passed in the queue";
+            + " queue full (a reader's fast 503), background dropped, deadline passed in the queue, the client's share"
+            + " spent (CLIENT_UPSTREAM_SHARE: a 429 or the stale copy)";
     private static final String SLOTS = "Upstream slots held now, by priority (TELEGRAM_MAX_CONCURRENCY in all)";
 
     private UpstreamMeters() {}
@@ -61,6 +62,7 @@ final class UpstreamMeters {
                 counter("tme.gate.refused", REFUSED, Tags.of("reason", "queue_full"), "gate.queue.shed"),
                 counter("tme.gate.refused", REFUSED, Tags.of("reason", "background_dropped"), "gate.queue.dropped"),
                 counter("tme.gate.refused", REFUSED, Tags.of("reason", "deadline_passed"), "gate.queue.deadline_passed"),
+                counter("tme.gate.refused", REFUSED, Tags.of("reason", "client_share"), "gate.refused.client_share"),
                 counter("gate.budget.tokens_taken", "Budget tokens taken (fleet's or local)"),
                 counter("gate.budget.local_fallbacks", "Budget decisions made locally because Redis was unavailable"),
                 gauge("gate.budget.taken_last_minute", "Tokens this server took in the last 60 s"),
@@ -82,6 +84,8 @@ final class UpstreamMeters {
                 counter("gate.slots.raised", "Waiting background requests raised to readers'"),
                 gauge("gate.queue.waiting", "Requests waiting for a slot now"),
                 gauge("gate.queue.largest_flow", "The most requests one flow (a channel) has waiting now"),
+                gauge("gate.queue.clients", "Clients with a request waiting for a slot now"),
+                gauge("gate.queue.largest_client", "The most requests one client has waiting for a slot now"),
                 thousandths("tme.gate.slots.mean_hold", "seconds", "How long a slot is held lately: t.me's latency as"
                         + " the gate sees it", "gate.slots.mean_hold_ms"));
     }

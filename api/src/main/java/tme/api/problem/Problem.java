@@ -17,6 +17,8 @@ public record Problem(int status, String code, String detail, String parameter, 
 
     /** The code of a channel that does not exist: remembered for every route of that channel. */
     public static final String CHANNEL_NOT_FOUND = "channel_not_found";
+    /** The code of a load refused for its client's share: that client's alone. */
+    public static final String CLIENT_UPSTREAM_LIMITED = "client_upstream_limited";
 
     public static Problem invalid(String parameter, String detail) {
         return new Problem(422, "invalid_parameter", detail, parameter, null);
@@ -59,6 +61,12 @@ public record Problem(int status, String code, String detail, String parameter, 
         return new Problem(503, "overloaded", "Too many requests are waiting for t.me; retry later", null, retryAfter);
     }
 
+    /** Too many GraphQL queries wait for a thread already ({@code GRAPHQL_QUEUE_LIMIT}): refused before it runs. */
+    public static Problem queriesOverloaded(Duration retryAfter) {
+        return new Problem(503, "overloaded", "Too many GraphQL queries are waiting to run; retry later", null,
+                retryAfter);
+    }
+
     public static Problem upstreamTimeout(Duration after) {
         return new Problem(504, "upstream_timeout", "t.me did not answer within " + after.toMillis() + " ms", null, null);
     }
@@ -93,6 +101,15 @@ public record Problem(int status, String code, String detail, String parameter, 
     public static Problem mediaBusy() {
         return new Problem(503, "media_busy", "Too many media streams at once; retry shortly", null,
                 Duration.ofSeconds(1));
+    }
+
+    /**
+     * The client that asked has spent its share of the fleet's t.me budget ({@code CLIENT_UPSTREAM_SHARE}); nothing
+     * cached to answer with. Its own, never remembered for the key nor shared with other clients.
+     */
+    public static Problem clientUpstreamLimited(Duration retryAfter) {
+        return new Problem(429, CLIENT_UPSTREAM_LIMITED, "This client has used its share of our t.me budget; cached"
+                + " pages still answer at once, new ones after the time Retry-After gives", null, retryAfter);
     }
 
     public static Problem routeNotFound(String path) {

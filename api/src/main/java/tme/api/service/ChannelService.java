@@ -68,12 +68,20 @@ public final class ChannelService {
 
     /** As {@link #body(ChannelName, Position)}, loaded as part of {@code flow}. */
     public Future<Answer> body(ChannelName channel, Position position, String flow) {
+        return body(channel, position, flow, flow);
+    }
+
+    /**
+     * As {@link #body(ChannelName, Position)}, loaded for {@code client} (who asked: the gate shares its turns and
+     * budget between clients) as part of {@code flow}.
+     */
+    public Future<Answer> body(ChannelName channel, Position position, String client, String flow) {
         String name = channel.value();
         if (position.latest()) {
-            return answered(cache.get(keys.body(name, 0), flow, latestPage(name)));
+            return answered(cache.get(keys.body(name, 0), client, flow, latestPage(name)));
         }
         int at = position.value();
-        return answered(cache.get(keys.body(name, at), flow, loader(name, ttls.page(),
+        return answered(cache.get(keys.body(name, at), client, flow, loader(name, ttls.page(),
                 load -> pages.channelPage(load, name, at), page -> page.posts().isEmpty(),
                 page -> Outcome.ok(JsonRender.body(page)))));
     }
@@ -84,8 +92,13 @@ public final class ChannelService {
      * {@code FEED_STALE_TTL}), loaded as part of {@code flow}.
      */
     public Future<Answer> latest(ChannelName channel, String flow, Tolerance tolerance) {
+        return latest(channel, flow, flow, tolerance);
+    }
+
+    /** As {@link #latest(ChannelName, String, Tolerance)}, loaded for {@code client}. */
+    public Future<Answer> latest(ChannelName channel, String client, String flow, Tolerance tolerance) {
         String name = channel.value();
-        return answered(cache.get(keys.body(name, 0), flow, latestPage(name), tolerance));
+        return answered(cache.get(keys.body(name, 0), client, flow, latestPage(name), tolerance));
     }
 
     /**
@@ -105,7 +118,12 @@ public final class ChannelService {
 
     /** As {@link #post(ChannelName, PostId)}, loaded as part of {@code flow}. */
     public Future<Answer> post(ChannelName channel, PostId id, String flow) {
-        return answered(cache.get(keys.post(channel.value(), id.value()), flow, postLoader(channel, id)));
+        return post(channel, id, flow, flow);
+    }
+
+    /** As {@link #post(ChannelName, PostId)}, loaded for {@code client} as part of {@code flow}. */
+    public Future<Answer> post(ChannelName channel, PostId id, String client, String flow) {
+        return answered(cache.get(keys.post(channel.value(), id.value()), client, flow, postLoader(channel, id)));
     }
 
     /**
@@ -147,9 +165,15 @@ public final class ChannelService {
 
     /** As {@link #more(ChannelName, Direction, Position)}, loaded as part of {@code flow}. */
     public Future<Answer> more(ChannelName channel, Direction direction, Position position, String flow) {
+        return more(channel, direction, position, flow, flow);
+    }
+
+    /** As {@link #more(ChannelName, Direction, Position)}, loaded for {@code client} as part of {@code flow}. */
+    public Future<Answer> more(ChannelName channel, Direction direction, Position position, String client,
+                               String flow) {
         String name = channel.value();
         int at = position.value();
-        return answered(cache.get(keys.more(name, direction, at), flow, loader(name,
+        return answered(cache.get(keys.more(name, direction, at), client, flow, loader(name,
                 direction == Direction.AFTER ? ttls.latest() : ttls.page(),
                 load -> pages.more(load, name, direction, at), page -> page.posts().isEmpty(),
                 page -> Outcome.ok(JsonRender.more(name, withoutAnchor(page, at))))));
@@ -181,8 +205,13 @@ public final class ChannelService {
 
     /** The channel's profile, loaded as part of {@code flow} (one multi-channel request shares its slots fairly). */
     public Future<Answer> preview(ChannelName channel, String flow) {
+        return preview(channel, flow, flow);
+    }
+
+    /** The channel's profile, loaded for {@code client} as part of {@code flow}. */
+    public Future<Answer> preview(ChannelName channel, String client, String flow) {
         String name = channel.value();
-        return answered(cache.get(keys.preview(name), flow, loader(name, ttls.preview(),
+        return answered(cache.get(keys.preview(name), client, flow, loader(name, ttls.preview(),
                 load -> pages.preview(load, name), preview -> false, preview -> Outcome.ok(JsonRender.preview(name, preview)))));
     }
 

@@ -92,13 +92,23 @@ public final class FeedService {
 
     /** The feed, its loads part of {@code flow} (a GraphQL query's) when this request builds it. */
     public Future<Answer> feed(FeedRequest asked, String flow) {
+        return feed(asked, flow, flow);
+    }
+
+    /** The feed for {@code client}, whose share each cold channel of a build it starts spends one of. */
+    public Future<Answer> feedFor(String client, FeedRequest request) {
+        return feed(request, client, "feed#" + requestIds.incrementAndGet());
+    }
+
+    /** The feed, its loads for {@code client} and part of {@code flow} when this request builds it. */
+    public Future<Answer> feed(FeedRequest asked, String client, String flow) {
         counts.increment(FeedCount.REQUESTS);
         FeedRequest request = publicUrl.filter(url -> asked.format() != FeedFormat.JSON).map(asked::at).orElse(asked);
         // Registered before any load, so the schedule has the names when the loads say they loaded them (a load
         // of a name not on the schedule leaves no trace). Costs a round trip only when this process has not told
         // Redis of these names lately; a registration never fails (a lost one is repeated by the next request).
         return schedule.register(request.names()).compose(registered -> ChannelService.answered(
-                cache.get(keys.feed(request), flow, context -> build(request, context))));
+                cache.get(keys.feed(request), client, flow, context -> build(request, context))));
     }
 
     /**
@@ -128,7 +138,7 @@ public final class FeedService {
     private Future<Loaded> build(FeedRequest request, LoadContext context) {
         counts.increment(FeedCount.BUILDS);
         return Lanes.each(request.channels(), parallelism,
-                        channel -> channels.latest(channel, context.flow(), times.pages()),
+                        channel -> channels.latest(channel, context.client(), context.flow(), times.pages()),
                         bug -> new Answer.Failure(Problem.internal()))
                 .compose(answers -> workers.executeBlocking(() -> stored(FeedBuild.of(request, answers,
                         clock.instant(), links, hubUrl(request)), answers), false));

@@ -49,6 +49,7 @@ final class Outcomes {
             case COOLDOWN -> Problem.upstreamCoolingDown(retryAfter);
             case BUDGET -> Problem.upstreamBudgetSpent(retryAfter);
             case QUEUE_FULL, DROPPED -> Problem.overloaded(retryAfter);
+            case CLIENT_SHARE -> Problem.clientUpstreamLimited(retryAfter);
         }, false);
     }
 

@@ -3,7 +3,6 @@ package tme.api.service;
 import io.vertx.core.Future;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.BiFunction;
 import tme.api.problem.Problem;
 
 /**
@@ -16,12 +15,17 @@ import tme.api.problem.Problem;
  */
 public final class PreviewsService {
 
-    /** (channel, flow) -> the channel's preview, loaded as part of that flow. */
-    private final BiFunction<ChannelName, String, Future<Answer>> preview;
+    /** One channel's preview, loaded for {@code client} as part of {@code flow} ({@link ChannelService#preview}). */
+    @FunctionalInterface
+    public interface Preview {
+        Future<Answer> of(ChannelName channel, String client, String flow);
+    }
+
+    private final Preview preview;
     private final int parallelism;
     private final AtomicLong requests = new AtomicLong();
 
-    public PreviewsService(BiFunction<ChannelName, String, Future<Answer>> preview, int parallelism) {
+    public PreviewsService(Preview preview, int parallelism) {
         this.preview = preview;
         this.parallelism = parallelism;
     }
@@ -33,7 +37,20 @@ public final class PreviewsService {
 
     /** One answer per channel, in order, loaded as part of {@code flow} (a GraphQL query's). */
     public Future<List<Answer>> previews(List<ChannelName> channels, String flow) {
-        return Lanes.each(channels, parallelism, channel -> preview.apply(channel, flow),
+        return previews(channels, flow, flow);
+    }
+
+    /** As {@link #previews(List)} for {@code client}: each cold channel spends one of its share. */
+    public Future<List<Answer>> previewsFor(String client, List<ChannelName> channels) {
+        return previews(channels, client, "previews#" + requests.incrementAndGet());
+    }
+
+    /**
+     * One answer per channel, in order, loaded for {@code client} as part of {@code flow}: a channel refused for
+     * the client's share gets that refusal as its answer, as a shed one does.
+     */
+    public Future<List<Answer>> previews(List<ChannelName> channels, String client, String flow) {
+        return Lanes.each(channels, parallelism, channel -> preview.of(channel, client, flow),
                 bug -> new Answer.Failure(Problem.internal()));
     }
 }

@@ -15,6 +15,12 @@ record ProblemError(Problem problem) implements LoadError {
         return ProblemJson.bytes(problem);
     }
 
+    /** A client's share spent is that client's: not remembered for the key, so another client's load goes on. */
+    @Override
+    public boolean personal() {
+        return Problem.CLIENT_UPSTREAM_LIMITED.equals(problem.code());
+    }
+
     /** The problem behind a failure: ours as it is, another process's read back from its bytes. */
     static Problem of(LoadError error) {
         return error instanceof ProblemError ours ? ours.problem() : ProblemJson.parse(error.bytes());

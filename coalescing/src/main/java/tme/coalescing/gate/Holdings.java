@@ -4,7 +4,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Who holds the slots now: in all, by background work, and by each flow; and whether one more may be taken within
+ * Who holds the slots now: in all, by background work, by each flow and by each client; and whether one more may be taken within
  * the shares of {@link SlotsConfig}. Not thread-safe: the slots' lock guards it.
  */
 final class Holdings {
@@ -16,6 +16,8 @@ final class Holdings {
     private int backgroundInUse;
     // flow -> slots it holds now (readers' and background together); a flow holding none is absent.
     private final Map<String, Integer> byFlow = new HashMap<>();
+    // client -> slots its loads hold now; a client holding none is absent.
+    private final Map<String, Integer> byClient = new HashMap<>();
 
     Holdings(SlotsConfig config) {
         this.slots = config.maxConcurrency();
@@ -40,20 +42,26 @@ final class Holdings {
         return byFlow.getOrDefault(flow, 0);
     }
 
-    void take(String flow, boolean background) {
+    int heldByClient(String client) {
+        return byClient.getOrDefault(client, 0);
+    }
+
+    void take(String flow, String client, boolean background) {
         inUse++;
         if (background) {
             backgroundInUse++;
         }
         byFlow.merge(flow, 1, Integer::sum);
+        byClient.merge(client, 1, Integer::sum);
     }
 
-    void giveBack(String flow, boolean background) {
+    void giveBack(String flow, String client, boolean background) {
         inUse--;
         if (background) {
             backgroundInUse--;
         }
         byFlow.computeIfPresent(flow, (f, held) -> held > 1 ? held - 1 : null);
+        byClient.computeIfPresent(client, (c, held) -> held > 1 ? held - 1 : null);
     }
 
     int inUse() {

@@ -45,6 +45,11 @@ final class LocalBucket {
         return new Take.Granted(wait);
     }
 
+    /** Gives back the token the last {@link #take} reserved (the fleet then refused the request it was for). */
+    synchronized void giveBack() {
+        nextArrival = nextArrival.minusNanos(intervalNanos);
+    }
+
     private static Instant later(Instant a, Instant b) {
         return a.isAfter(b) ? a : b;
     }

@@ -41,6 +41,10 @@ final class RedisBudget {
         Duration bounded = deadline.compareTo(LONGEST_DEADLINE) > 0 ? LONGEST_DEADLINE : deadline;
         Request eval = Lua.eval(ThrottleScripts.BUDGET, config.cooldownKey(), config.budgetKey())
                 .arg(intervalMicros).arg(toleranceMicros).arg(micros(bounded)).arg(micros(notBefore));
+        return send(eval);
+    }
+
+    private Future<Grant> send(Request eval) {
         return link.send(eval)
                 .map(reply -> switch (reply) {
                     case RedisReply.Answered<Response> answered -> toGrant(answered.value());
@@ -51,6 +55,20 @@ final class RedisBudget {
                     LOG.log(System.Logger.Level.ERROR, "throttle budget script failed", bug);
                     return new Grant(new Take.Unreached("script error"), 0);
                 });
+    }
+
+    /**
+     * As {@link #take(Duration, Duration)}, with {@code client}'s own bucket of {@code share} checked and charged in
+     * the same round trip ({@link ThrottleScripts#CLIENT_BUDGET}): over its share, {@link Take.OverShare}.
+     */
+    Future<Grant> take(Duration notBefore, Duration deadline, String client, ClientShare share) {
+        Duration bounded = deadline.compareTo(LONGEST_DEADLINE) > 0 ? LONGEST_DEADLINE : deadline;
+        long clientInterval = Math.max(1, Math.round(1e6 / share.rateOf(config.rate())));
+        Request eval = Lua.eval(ThrottleScripts.CLIENT_BUDGET, config.cooldownKey(), config.budgetKey(),
+                        config.clientKey(client))
+                .arg(intervalMicros).arg(toleranceMicros).arg(micros(bounded)).arg(micros(notBefore))
+                .arg(clientInterval).arg((share.burst() - 1) * clientInterval);
+        return send(eval);
     }
 
     /**
@@ -77,7 +95,11 @@ final class RedisBudget {
             return new Grant(new Take.Cooling(Duration.ofMillis(left), Duration.ofMillis(answer.get(1).toLong())), 0);
         }
         Duration wait = Duration.ofNanos(answer.get(2).toLong() * 1000);
-        Take take = answer.get(3).toLong() == 1 ? new Take.Granted(wait) : new Take.TooLate(wait);
+        Take take = switch (answer.get(3).toInteger()) {
+            case 1 -> new Take.Granted(wait);
+            case 2 -> new Take.OverShare(wait);
+            default -> new Take.TooLate(wait);
+        };
         return new Grant(take, answer.get(4).toLong());
     }
 

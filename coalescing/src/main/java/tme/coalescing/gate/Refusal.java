@@ -9,5 +9,7 @@ public enum Refusal {
     /** Too many requests wait already: a fast 503 now beats a slow one later. */
     QUEUE_FULL,
     /** Background work that found the limits reached: dropped, nobody waits for it. */
-    DROPPED
+    DROPPED,
+    /** The client that asked has spent its share of the fleet's budget ({@link ClientShare}): refused at once. */
+    CLIENT_SHARE
 }

@@ -14,6 +14,9 @@ sealed interface Take {
     /** The fleet cools down for {@code left} more; the cooldown was {@code length} when last set (Redis only). */
     record Cooling(Duration left, Duration length) implements Take {}
 
+    /** The client's own share is spent: its next token comes in {@code after}; nothing was reserved. */
+    record OverShare(Duration after) implements Take {}
+
     /** Redis could not be asked (breaker open, timeout, error): a local limiter must decide. */
     record Unreached(String reason) implements Take {}
 }

@@ -98,6 +98,11 @@ public record ThrottleConfig(double rate, int burst, double localRate, int local
         return "{" + keyPrefix + "}:budget";
     }
 
+    /** One client's share of the budget: {@code {tme:gate}:client:<client>}, in the budget's hash slot. */
+    public String clientKey(String client) {
+        return "{" + keyPrefix + "}:client:" + client;
+    }
+
     private static void requireRate(double value, String name) {
         if (!(value > 0) || Double.isInfinite(value)) {
             throw new IllegalArgumentException(name + " must be positive: " + value);

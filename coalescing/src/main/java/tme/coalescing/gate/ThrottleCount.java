@@ -10,6 +10,8 @@ enum ThrottleCount implements Counters.Metric {
     REFUSED_COOLDOWN("gate.refused.cooldown"),
     /** Refused because no token (fleet, local or ramp) comes before the caller's deadline. */
     REFUSED_BUDGET("gate.refused.budget"),
+    /** Refused because the client that asked has spent its share ({@code CLIENT_UPSTREAM_SHARE}). */
+    REFUSED_CLIENT_SHARE("gate.refused.client_share"),
     /** Cooldowns begun by a pause signal reported to this process (not those learnt from others). */
     COOLDOWNS_STARTED("gate.cooldowns.started"),
     /** Cooldowns another process began, learnt from Redis: a new event here, which counts as a strike. */

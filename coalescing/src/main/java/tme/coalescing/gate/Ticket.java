@@ -35,6 +35,10 @@ final class Ticket {
         return load.flow();
     }
 
+    String client() {
+        return load.client();
+    }
+
     LoadContext load() {
         return load;
     }

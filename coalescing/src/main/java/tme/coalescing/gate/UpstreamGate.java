@@ -19,7 +19,8 @@ import tme.redis.RedisLink;
  * <pre>
  * pass(load, call) -> cooldown known here?   --yes--> Refused(COOLDOWN, left)              (nothing queued, nothing sent)
  *                  -> fair slot (UpstreamSlots) --full / deadline--> Refused(QUEUE_FULL | DROPPED, estimate)
- *                  -> fleet cooldown + budget token (UpstreamThrottle, one Redis script) --> Refused(COOLDOWN | BUDGET)
+ *                  -> fleet cooldown + budget token, the client's share (UpstreamThrottle, one Redis script)
+ *                       --> Refused(COOLDOWN | BUDGET | CLIENT_SHARE)
  *                  -> call -> signal back to the cooldown -> release the slot -> Through(answer)
  * </pre>
  *
@@ -49,8 +50,14 @@ public final class UpstreamGate {
      */
     public static UpstreamGate create(SlotsConfig slots, ThrottleConfig throttle, Duration deadline,
                                       Optional<RedisLink> redis, InstantSource clock, Vertx vertx) {
+        return create(slots, throttle, ClientShare.unbounded(), deadline, redis, clock, vertx);
+    }
+
+    /** As above, each client ({@link LoadContext#client()}) held to {@code share} of the fleet's budget. */
+    public static UpstreamGate create(SlotsConfig slots, ThrottleConfig throttle, ClientShare share, Duration deadline,
+                                      Optional<RedisLink> redis, InstantSource clock, Vertx vertx) {
         return new UpstreamGate(UpstreamSlots.create(slots, clock, vertx),
-                UpstreamThrottle.create(throttle, redis, clock, vertx), deadline, clock);
+                UpstreamThrottle.create(throttle, share, redis, clock, vertx), deadline, clock);
     }
 
     /**

@@ -23,8 +23,9 @@ import tme.redis.Counters;
  * that sheds load fast rather than late.
  *
  * <ul>
- *   <li>A free slot goes to a waiting reader before any background work, and among readers to the flow whose turn
- *       it is ({@link FlowQueues}: fewest slots held first, round robin among equals), FIFO within a flow.</li>
+ *   <li>A free slot goes to a waiting reader before any background work, and among readers to the client whose turn
+ *       it is, then to that client's flow whose turn it is ({@link FlowQueues}: fewest slots held first, round
+ *       robin among equals, at both levels), FIFO within a flow.</li>
  *   <li>One flow holds at most {@link SlotsConfig#perFlow()} slots, always, even when nobody else waits: the rest
  *       stay free for the next flow that comes, which then starts at once.</li>
  *   <li>Background work is granted only while no reader waits, and holds at most {@link SlotsConfig#forBackground()}.
@@ -116,21 +117,25 @@ public final class UpstreamSlots {
     /**
      * The counted events ({@link SlotCount}) and the gauges {@code gate.slots.capacity}, {@code gate.slots.in_use},
      * {@code gate.slots.background_in_use}, {@code gate.queue.waiting}, {@code gate.queue.largest_flow} (the most
-     * tickets one flow has waiting) and {@code gate.slots.mean_hold_ms}.
+     * tickets one flow has waiting), {@code gate.queue.clients} (clients with a ticket waiting),
+     * {@code gate.queue.largest_client} (the most tickets one client has waiting) and {@code gate.slots.mean_hold_ms}.
      */
     public SortedMap<String, Long> counters() {
         SortedMap<String, Long> all = new TreeMap<>(counts.snapshot());
         Map<String, Integer> waitingByFlow = new HashMap<>();
+        Map<String, Integer> waitingByClient = new HashMap<>();
         synchronized (lock) {
             all.put("gate.slots.capacity", (long) config.maxConcurrency());
             all.put("gate.slots.in_use", (long) holdings.inUse());
             all.put("gate.slots.background_in_use", (long) holdings.backgroundInUse());
             all.put("gate.queue.waiting", (long) waiting());
             all.put("gate.slots.mean_hold_ms", holdTimes.mean().toMillis());
-            readers.countByFlow(waitingByFlow);
-            background.countByFlow(waitingByFlow);
+            readers.countWaiting(waitingByFlow, waitingByClient);
+            background.countWaiting(waitingByFlow, waitingByClient);
         }
         all.put("gate.queue.largest_flow", (long) waitingByFlow.values().stream().mapToInt(n -> n).max().orElse(0));
+        all.put("gate.queue.clients", (long) waitingByClient.size());
+        all.put("gate.queue.largest_client", (long) waitingByClient.values().stream().mapToInt(n -> n).max().orElse(0));
         return Collections.unmodifiableSortedMap(all);
     }
 
@@ -138,7 +143,7 @@ public final class UpstreamSlots {
     void freed(Slot slot) {
         List<Runnable> completions = new ArrayList<>(1);
         synchronized (lock) {
-            holdings.giveBack(slot.flow(), slot.background());
+            holdings.giveBack(slot.flow(), slot.client(), slot.background());
             holdTimes.record(Duration.between(slot.grantedAt(), clock.instant()));
             dispatch(completions);
         }
@@ -170,10 +175,10 @@ public final class UpstreamSlots {
     // Holding the lock: grants free slots until none is left or no waiter may take one.
     private void dispatch(List<Runnable> completions) {
         while (holdings.anyFree()) {
-            Ticket next = readers.next(flow -> holdings.mayTake(flow, false), holdings::held);
+            Ticket next = readers.next(flow -> holdings.mayTake(flow, false), holdings::held, holdings::heldByClient);
             boolean isBackground = next == null;
             if (isBackground && readers.isEmpty() && holdings.backgroundMayTake()) {
-                next = background.next(flow -> holdings.mayTake(flow, true), holdings::held);
+                next = background.next(flow -> holdings.mayTake(flow, true), holdings::held, holdings::heldByClient);
             }
             if (next == null) {
                 return;
@@ -214,9 +219,10 @@ public final class UpstreamSlots {
     }
 
     private Runnable grant(Ticket ticket, boolean isBackground) {
-        holdings.take(ticket.flow(), isBackground);
+        holdings.take(ticket.flow(), ticket.client(), isBackground);
         counts.increment(SlotCount.GRANTED);
-        return completion(ticket, new SlotGrant.Granted(new Slot(this, ticket.flow(), isBackground, clock.instant())));
+        return completion(ticket, new SlotGrant.Granted(new Slot(this, ticket.flow(), ticket.client(), isBackground,
+                clock.instant())));
     }
 
     private Runnable refuse(Ticket ticket, Refusal why) {

@@ -46,12 +46,21 @@ public final class UpstreamThrottle {
     private final Cooldown cooldown;
     private final Ramp ramp;
     private final LocalBucket local;
+    private final ClientShare share;
+    private final ClientBuckets clients;
     private final MinuteTally takenLastMinute = new MinuteTally();
     private final Counters<ThrottleCount> counts = new Counters<>(ThrottleCount.class,
             EnumSet.allOf(ThrottleCount.class));
 
     UpstreamThrottle(ThrottleConfig config, Optional<RedisLink> redis, InstantSource clock, Vertx vertx,
                      DoubleSupplier random) {
+        this(config, ClientShare.unbounded(), redis, clock, vertx, random);
+    }
+
+    UpstreamThrottle(ThrottleConfig config, ClientShare share, Optional<RedisLink> redis, InstantSource clock,
+                     Vertx vertx, DoubleSupplier random) {
+        this.share = Objects.requireNonNull(share, "share");
+        this.clients = new ClientBuckets(share.rateOf(config.localRate()), share.burst());
         this.config = Objects.requireNonNull(config, "config");
         this.link = Objects.requireNonNull(redis, "redis");
         this.fleet = redis.map(link -> new RedisBudget(link, config));
@@ -65,17 +74,24 @@ public final class UpstreamThrottle {
     /** A throttle sharing the fleet's state through {@code redis} (its link's breaker and deadline), or local. */
     public static UpstreamThrottle create(ThrottleConfig config, Optional<RedisLink> redis, InstantSource clock,
                                           Vertx vertx) {
-        return new UpstreamThrottle(config, redis, clock, vertx, () -> ThreadLocalRandom.current().nextDouble());
+        return create(config, ClientShare.unbounded(), redis, clock, vertx);
+    }
+
+    /** As above, each client held to {@code share} of the budget. */
+    public static UpstreamThrottle create(ThrottleConfig config, ClientShare share, Optional<RedisLink> redis,
+                                          InstantSource clock, Vertx vertx) {
+        return new UpstreamThrottle(config, share, redis, clock, vertx, () -> ThreadLocalRandom.current().nextDouble());
     }
 
     /**
      * Completes when {@code load} may be sent (after its token's wait), or at once refused: {@link Refusal#COOLDOWN}
      * with what is left of the cooldown, {@link Refusal#BUDGET} when no token comes within {@code deadline}.
-     * Never fails for Redis trouble. {@code load} is not read yet: it is the seam for fairness between flows.
+     * {@link Refusal#CLIENT_SHARE} at once when {@code load}'s client has spent its share. Never fails for Redis
+     * trouble.
      */
     public Future<Admission> admit(LoadContext load, Duration deadline) {
         Objects.requireNonNull(load, "load");
-        return reserve(deadline).compose(verdict -> switch (verdict) {
+        return reserve(share.bounded() ? load.client() : null, deadline).compose(verdict -> switch (verdict) {
             case Verdict.No no -> Future.succeededFuture(no.refused());
             case Verdict.Go go -> after(go.after());
         });
@@ -147,6 +163,11 @@ public final class UpstreamThrottle {
 
     /** The decision, before any timer: package-private so tests read exact waits. */
     Future<Verdict> reserve(Duration deadline) {
+        return reserve(null, deadline);
+    }
+
+    /** As {@link #reserve(Duration)} for {@code client} (null: no client's share to keep). */
+    Future<Verdict> reserve(String client, Duration deadline) {
         Instant now = clock.instant();
         Optional<Duration> left = cooldown.left(now);
         if (left.isPresent()) {
@@ -158,12 +179,14 @@ public final class UpstreamThrottle {
         }
         Duration notBefore = granted.after();
         if (fleet.isEmpty()) {
-            return Future.succeededFuture(decide(local.take(now, notBefore, deadline), notBefore));
+            return Future.succeededFuture(decide(locally(client, now, notBefore, deadline), notBefore));
         }
-        return fleet.get().take(notBefore, deadline).map(grant -> switch (grant.take()) {
+        Future<RedisBudget.Grant> asked = client == null ? fleet.get().take(notBefore, deadline)
+                : fleet.get().take(notBefore, deadline, client, share);
+        return asked.map(grant -> switch (grant.take()) {
             case Take.Unreached unreached -> {
                 counts.increment(ThrottleCount.LOCAL_FALLBACKS);
-                yield decide(local.take(clock.instant(), notBefore, deadline), notBefore);
+                yield decide(locally(client, clock.instant(), notBefore, deadline), notBefore);
             }
             case Take.Cooling cooling -> {
                 adopt(cooling);
@@ -171,6 +194,21 @@ public final class UpstreamThrottle {
             }
             default -> decide(grant.take(), notBefore);
         });
+    }
+
+    /** The local buckets' answer: the client's token now, then the fleet's; the client's given back if refused. */
+    private Take locally(String client, Instant now, Duration notBefore, Duration deadline) {
+        if (client != null) {
+            Take mine = clients.take(client, now);
+            if (mine instanceof Take.OverShare) {
+                return mine;
+            }
+        }
+        Take take = local.take(now, notBefore, deadline);
+        if (client != null && !(take instanceof Take.Granted)) {
+            clients.giveBack(client);
+        }
+        return take;
     }
 
     private Verdict decide(Take take, Duration notBefore) {
@@ -185,6 +223,7 @@ public final class UpstreamThrottle {
                 yield new Verdict.Go(granted.after());
             }
             case Take.TooLate late -> refuse(Refusal.BUDGET, late.after());
+            case Take.OverShare over -> refuse(Refusal.CLIENT_SHARE, over.after());
             case Take.Cooling cooling -> refuse(Refusal.COOLDOWN, cooling.left());
             case Take.Unreached unreached -> throw new IllegalStateException("a local limiter always answers");
         };
@@ -232,7 +271,11 @@ public final class UpstreamThrottle {
     }
 
     private Verdict refuse(Refusal why, Duration retryAfter) {
-        counts.increment(why == Refusal.COOLDOWN ? ThrottleCount.REFUSED_COOLDOWN : ThrottleCount.REFUSED_BUDGET);
+        counts.increment(switch (why) {
+            case COOLDOWN -> ThrottleCount.REFUSED_COOLDOWN;
+            case CLIENT_SHARE -> ThrottleCount.REFUSED_CLIENT_SHARE;
+            default -> ThrottleCount.REFUSED_BUDGET;
+        });
         Duration positive = retryAfter.compareTo(ONE_MILLI) < 0 ? ONE_MILLI : retryAfter;
         return new Verdict.No(new Admission.Refused(why, positive));
     }

@@ -33,6 +33,8 @@ final class SlotsHarness implements AutoCloseable {
     final UpstreamSlots slots;
     /** Names of granted requests, in the order they were granted. */
     final List<String> grants = new CopyOnWriteArrayList<>();
+    /** The slots granted, in order: the last is the one to release next in a turn-by-turn test. */
+    final List<Slot> granted = new CopyOnWriteArrayList<>();
     private final AtomicInteger keys = new AtomicInteger();
 
     SlotsHarness(int maxConcurrency, int queuePerSlot) {
@@ -48,14 +50,21 @@ final class SlotsHarness implements AutoCloseable {
         return ask(LoadContext.user("key" + keys.incrementAndGet(), flow), NEVER, name);
     }
 
+    /** A reader's request for {@code client}, of {@code flow}, named {@code name} in {@link #grants}. */
+    Future<SlotGrant> user(String client, String flow, String name) {
+        return ask(new LoadContext("key" + keys.incrementAndGet(), client, flow, Priority.USER, Optional.empty()),
+                NEVER, name);
+    }
+
     Future<SlotGrant> background(String flow, String name) {
         return ask(backgroundLoad(flow), NEVER, name);
     }
 
     Future<SlotGrant> ask(LoadContext load, Duration deadline, String name) {
         return slots.acquire(load, deadline).onSuccess(grant -> {
-            if (grant instanceof SlotGrant.Granted) {
+            if (grant instanceof SlotGrant.Granted slot) {
                 grants.add(name);
+                granted.add(slot.slot());
             }
         });
     }

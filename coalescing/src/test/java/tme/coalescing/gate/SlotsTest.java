@@ -286,7 +286,8 @@ class SlotsTest {
 
         assertEquals(2L, harness.slots.counters().get("gate.slots.capacity"));
         assertEquals(Set.of("gate.slots.capacity", "gate.slots.in_use", "gate.slots.background_in_use",
-                "gate.queue.waiting", "gate.queue.largest_flow", "gate.queue.shed", "gate.queue.dropped", "gate.queue.deadline_passed",
+                "gate.queue.waiting", "gate.queue.largest_flow", "gate.queue.clients", "gate.queue.largest_client",
+                "gate.queue.shed", "gate.queue.dropped", "gate.queue.deadline_passed",
                 "gate.slots.granted", "gate.slots.raised", "gate.slots.mean_hold_ms"), harness.slots.counters().keySet());
     }
 }

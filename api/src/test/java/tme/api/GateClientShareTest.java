@@ -1,0 +1,139 @@
+package tme.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.json.JsonObject;
+import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import tme.redis.testing.TestClock;
+
+/**
+ * Upstream work shared between clients ({@code CLIENT_UPSTREAM_SHARE} at its default, 0.25): behind a trusted proxy,
+ * a sprayer asking 30 cold channels at once gets its burst (5) loaded and the rest refused at once with 429
+ * {@code client_upstream_limited} and no t.me request, so the fleet's budget ({@code TELEGRAM_RATE=5}) still has room
+ * for an ordinary client's cold pages; hits are never counted or refused.
+ */
+class GateClientShareTest {
+
+    static final String SPRAYER = "203.0.113.9";
+    static final String READER = "198.51.100.7";
+    static final int SPRAY = 30;
+    static final int BURST = 5;
+
+    /**
+     * On a clock that stands still, so a client's share never refills during a test however slow the machine: the
+     * fleet's budget hands out its later tokens all the same (their waits run on real timers).
+     */
+    final TestClock clock = new TestClock();
+    // CLIENT_UPSTREAM_SHARE at its default, set because TestServer lifts it for tests of one loopback client.
+    final TestServer server = new TestServer(Map.of("TELEGRAM_RATE", "5", "TELEGRAM_BURST", Integer.toString(BURST),
+            "TRUSTED_PROXIES", "127.0.0.1/32", "CLIENT_UPSTREAM_SHARE", "0.25"), clock, null);
+
+    GateClientShareTest() {
+        server.tme.anyChannelAs("durov");
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    @Test
+    void aSprayer_getsItsShare_theOthersTheirPages_andHitsAreNeverRefused() {
+        List<HttpResponse<String>> spray = all(IntStream.range(0, SPRAY)
+                .mapToObj(i -> get(SPRAYER, "/v1/body/spray" + i)).toList());
+
+        List<HttpResponse<String>> refused = spray.stream().filter(answer -> answer.statusCode() == 429).toList();
+        assertEquals(BURST, spray.stream().filter(answer -> answer.statusCode() == 200).count());
+        assertEquals(SPRAY - BURST, refused.size());
+        JsonObject problem = TestServer.json(refused.getFirst());
+        assertEquals("client_upstream_limited", problem.getString("code"));
+        long retryAfter = Long.parseLong(refused.getFirst().headers().firstValue("Retry-After").orElseThrow());
+        assertEquals(1, retryAfter, "the next token of 1.25/s, in whole seconds rounded up");
+        assertEquals(BURST, server.tme.totalHits(), "refused loads send nothing");
+
+        List<HttpResponse<String>> reader = all(IntStream.range(0, 4)
+                .mapToObj(i -> get(READER, "/v1/body/reader" + i)).toList());
+        assertEquals(List.of(200, 200, 200, 200), reader.stream().map(HttpResponse::statusCode).toList());
+
+        String cached = spray.stream().filter(answer -> answer.statusCode() == 200).findFirst().orElseThrow()
+                .uri().getPath();
+        List<HttpResponse<String>> hits = all(IntStream.range(0, 20).mapToObj(i -> get(SPRAYER, cached)).toList());
+        assertTrue(hits.stream().allMatch(hit -> hit.statusCode() == 200), "the sprayer's hits all answer");
+        assertEquals(BURST + 4, server.tme.totalHits());
+        assertEquals(SPRAY - BURST, Fleet.metric(server, "tme_gate_refused_total{reason=\"client_share\"}"));
+    }
+
+    @Test
+    void aPreviewsRequest_spendsOnePerColdChannel_andReportsTheRefusedPerEntry() {
+        String names = IntStream.range(0, 8).mapToObj(i -> "\"card" + i + "\"")
+                .reduce((x, y) -> x + "," + y).orElseThrow();
+        HttpResponse<String> answer = server.send(server.request("/v1/previews", "CF-Connecting-IP", SPRAYER,
+                "Content-Type", "application/json").POST(java.net.http.HttpRequest.BodyPublishers.ofString(
+                "{\"channels\":[" + names + "]}")).build());
+
+        JsonObject entries = TestServer.json(answer);
+        long answered = entries.fieldNames().stream().filter(name -> entries.getJsonObject(name).containsKey("channel"))
+                .count();
+        long limited = entries.fieldNames().stream().filter(name -> entries.getJsonObject(name).containsKey("error")
+                && "client_upstream_limited".equals(entries.getJsonObject(name).getJsonObject("error").getString("code")))
+                .count();
+        assertEquals(200, answer.statusCode());
+        assertEquals(BURST, answered);
+        assertEquals(8 - BURST, limited);
+        assertEquals(BURST, server.tme.totalHits());
+    }
+
+    @Test
+    void aFeed_spendsOnePerColdChannel_andListsTheRefusedInItsErrors() {
+        String names = IntStream.range(0, 8).mapToObj(i -> "\"feed" + i + "\"").reduce((x, y) -> x + "," + y)
+                .orElseThrow();
+        HttpResponse<String> answer = server.send(server.request("/v1/feed", "CF-Connecting-IP", SPRAYER,
+                "Content-Type", "application/json").POST(java.net.http.HttpRequest.BodyPublishers.ofString(
+                "{\"channels\":[" + names + "],\"limit\":500}")).build());
+
+        JsonObject feed = TestServer.json(answer);
+        assertEquals(200, answer.statusCode());
+        assertEquals(8 - BURST, feed.getJsonArray("errors").size());
+        assertTrue(feed.getJsonArray("errors").stream().map(JsonObject.class::cast).allMatch(error ->
+                "client_upstream_limited".equals(error.getString("code")) && error.getInteger("status") == 429));
+        assertEquals(BURST, server.tme.totalHits());
+    }
+
+    @Test
+    void aLoadAnotherClientStarted_isJoined_notCharged() throws InterruptedException {
+        List<HttpResponse<String>> spent = all(IntStream.range(0, BURST)
+                .mapToObj(i -> get(SPRAYER, "/v1/body/spent" + i)).toList());
+        assertTrue(spent.stream().allMatch(answer -> answer.statusCode() == 200));
+        assertEquals(429, get(SPRAYER, "/v1/body/over").join().statusCode(), "the sprayer's share is spent");
+        server.tme.holdRequests();
+        CompletableFuture<HttpResponse<String>> started = get(READER, "/v1/body/shared");
+        assertTrue(server.tme.awaitHeld(1, java.time.Duration.ofSeconds(10)));
+
+        CompletableFuture<HttpResponse<String>> joined = get(SPRAYER, "/v1/body/shared");
+        FleetAwait.until("both wait for the one load", () -> Fleet.metric(server, "tme_coalescing_waiting") == 2,
+                () -> Fleet.metrics(server).toString());
+        server.tme.release();
+
+        assertEquals(200, started.join().statusCode());
+        assertEquals(200, joined.join().statusCode());
+        assertEquals(started.join().body(), joined.join().body());
+        assertEquals(1, server.tme.hits("/s/shared"));
+        assertEquals(1, Fleet.metric(server, "tme_gate_refused_total{reason=\"client_share\"}"));
+    }
+
+    private CompletableFuture<HttpResponse<String>> get(String client, String path) {
+        return server.http().sendAsync(server.request(path, "CF-Connecting-IP", client).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static List<HttpResponse<String>> all(List<CompletableFuture<HttpResponse<String>>> requests) {
+        return requests.stream().map(CompletableFuture::join).toList();
+    }
+}
