@@ -48,10 +48,11 @@ final class ApiVerticle extends VerticleBase {
     @Override
     public Future<?> start() {
         router = routers.apply(vertx);
+        Handler<HttpServerRequest> entry = tme.api.http.HitsAhead.entry(router); // hits first, then the router
         server = vertx.createHttpServer(options)
                 .requestHandler(request -> {
                     requests.increment();
-                    router.handle(request);
+                    entry.handle(request);
                 })
                 .invalidRequestHandler(invalidRequests);
         return server.listen(port);

@@ -10,6 +10,7 @@ import io.vertx.core.WorkerExecutor;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import java.time.Instant;
@@ -73,15 +74,28 @@ final class Responses {
      * a failed precondition) without validators, {@code Age} or freshness: {@code Cache-Control: no-store}.
      */
     void send(RoutingContext ctx, Future<Answer> answer, CharSequence contentType, boolean cacheable) {
+        send(ctx.request(), answer, contentType, cacheable, ctx::fail);
+    }
+
+    /**
+     * As {@link #send(RoutingContext, Future)} for a request answered outside a router ({@link HitsAhead}): a failed
+     * future (a bug) goes to {@code fail} instead of the router's failure handler.
+     */
+    void send(HttpServerRequest request, Future<Answer> answer, Handler<Throwable> fail) {
+        send(request, answer, JSON_TYPE, true, fail);
+    }
+
+    private void send(HttpServerRequest request, Future<Answer> answer, CharSequence contentType, boolean cacheable,
+                      Handler<Throwable> fail) {
         onRequestLoop(answer, result -> {
             if (result.failed()) {
-                ctx.fail(result.cause());
+                fail.handle(result.cause());
             } else {
                 switch (result.result()) {
-                    case Answer.Cached cached -> cached(ctx, cached, clock.instant(), contentType, cacheable);
+                    case Answer.Cached cached -> cached(request, cached, clock.instant(), contentType, cacheable, fail);
                     case Answer.Failure failure -> {
-                        ServerTiming.add(ctx.response().headers(), failure.timings());
-                        problem(ctx, failure.problem());
+                        ServerTiming.add(request.response().headers(), failure.timings());
+                        problem(request, failure.problem());
                     }
                 }
             }
@@ -89,9 +103,9 @@ final class Responses {
     }
 
     /** Stored bytes with their validator and freshness; zstd bytes pass through to clients that accept zstd. */
-    private void cached(RoutingContext ctx, Answer.Cached answer, Instant now, CharSequence contentType,
-                        boolean cacheable) {
-        HttpServerResponse response = ctx.response();
+    private void cached(HttpServerRequest request, Answer.Cached answer, Instant now, CharSequence contentType,
+                        boolean cacheable, Handler<Throwable> fail) {
+        HttpServerResponse response = request.response();
         if (response.closed()) {
             return;
         }
@@ -115,7 +129,7 @@ final class Responses {
         if (ok && cacheable) {
             CharSequence etag = values.etag();
             headers.add(HttpHeaders.ETAG, etag);
-            if (HttpCaching.notModified(ctx.request().getHeader(HttpHeaders.IF_NONE_MATCH), etag)) {
+            if (HttpCaching.notModified(request.getHeader(HttpHeaders.IF_NONE_MATCH), etag)) {
                 response.setStatusCode(304).end();
                 return;
             }
@@ -123,30 +137,30 @@ final class Responses {
         response.setStatusCode(answer.status());
         headers.add(HttpHeaders.CONTENT_TYPE, ok ? contentType : PROBLEM_JSON_TYPE);
         ContentCoding coding = stored.compressed()
-                ? ContentCoding.negotiate(ctx.request().getHeader(HttpHeaders.ACCEPT_ENCODING))
+                ? ContentCoding.negotiate(request.getHeader(HttpHeaders.ACCEPT_ENCODING))
                 : ContentCoding.IDENTITY; // a small answer stored raw always goes as it is
         switch (coding) {
-            case ZSTD -> encoded(ctx, coding, zstd.of(stored));
-            case GZIP -> onRequestLoop(gzip.gzip(stored), copy -> gzipped(ctx, stored, copy.result()));
-            case IDENTITY -> identity.send(ctx, stored);
+            case ZSTD -> encoded(request, coding, zstd.of(stored));
+            case GZIP -> onRequestLoop(gzip.gzip(stored), copy -> gzipped(request, stored, copy.result(), fail));
+            case IDENTITY -> identity.send(request, stored, fail);
         }
     }
 
     /** The gzip copy, or identity where there is none (see {@link GzipCopies#gzip}). */
-    private void gzipped(RoutingContext ctx, Stored stored, Buffer copy) {
-        if (ctx.response().closed()) {
+    private void gzipped(HttpServerRequest request, Stored stored, Buffer copy, Handler<Throwable> fail) {
+        if (request.response().closed()) {
             return;
         }
         if (copy != null) {
-            encoded(ctx, ContentCoding.GZIP, copy);
+            encoded(request, ContentCoding.GZIP, copy);
         } else {
-            identity.send(ctx, stored);
+            identity.send(request, stored, fail);
         }
     }
 
-    private static void encoded(RoutingContext ctx, ContentCoding coding, Buffer body) {
-        ctx.response().putHeader(HttpHeaders.CONTENT_ENCODING, coding.token());
-        end(ctx, body);
+    private static void encoded(HttpServerRequest request, ContentCoding coding, Buffer body) {
+        request.response().putHeader(HttpHeaders.CONTENT_ENCODING, coding.token());
+        end(request, body);
     }
 
     /**
@@ -174,7 +188,11 @@ final class Responses {
     }
 
     static void problem(RoutingContext ctx, Problem problem) {
-        HttpServerResponse response = ctx.response();
+        problem(ctx.request(), problem);
+    }
+
+    static void problem(HttpServerRequest request, Problem problem) {
+        HttpServerResponse response = request.response();
         if (response.closed() || response.ended()) {
             return;
         }
@@ -183,7 +201,7 @@ final class Responses {
             response.putHeader(HttpHeaders.RETRY_AFTER, Long.toString(ProblemJson.retryAfterSeconds(problem)));
         }
         response.putHeader(HttpHeaders.CACHE_CONTROL, "no-store");
-        end(ctx, ProblemJson.bytes(problem));
+        end(request, Buffer.buffer(ProblemJson.bytes(problem)));
     }
 
     /** Ends with the body; a HEAD request gets the same headers and length, and no body. */
@@ -192,10 +210,14 @@ final class Responses {
     }
 
     static void end(RoutingContext ctx, Buffer body) {
-        if (ctx.request().method() == HttpMethod.HEAD) {
-            ctx.response().putHeader(HttpHeaders.CONTENT_LENGTH, Integer.toString(body.length())).end();
+        end(ctx.request(), body);
+    }
+
+    static void end(HttpServerRequest request, Buffer body) {
+        if (request.method() == HttpMethod.HEAD) {
+            request.response().putHeader(HttpHeaders.CONTENT_LENGTH, Integer.toString(body.length())).end();
         } else {
-            ctx.response().end(body);
+            request.response().end(body);
         }
     }
 }
