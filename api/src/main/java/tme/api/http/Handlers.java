@@ -43,7 +43,10 @@ final class Handlers {
 
     /** A route's handler: {@code read}'s answer to the request's parameters, written by {@link Responses}. */
     Handler<RoutingContext> send(StoredRead read) {
-        return ctx -> responses.send(ctx, read.answer(StoredRead.Params.of(ctx)));
+        return ctx -> {
+            Future<Answer> handed = HitsAhead.handedOver(ctx.request()); // asked for already, ahead of the router
+            responses.send(ctx, handed != null ? handed : read.answer(StoredRead.Params.of(ctx)));
+        };
     }
 
     Future<Answer> body(StoredRead.Params params) {

@@ -1,5 +1,6 @@
 package tme.api.http;
 
+import io.netty.util.concurrent.FastThreadLocal;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpHeaders;
@@ -28,8 +29,10 @@ import tme.api.service.Answer;
  * per-client limit ({@code CLIENT_RATE}) is not, so with it every request goes through the router.
  *
  * <p>Taken here: a GET or HEAD of a plain path ({@link PathTemplate}) matching such a route, with no query and no
- * {@code Origin} header (a browser's cross-origin request gets the router's CORS handling). Everything else, and
- * every route without a read, goes to the router as it is. What a request answered here gets is what the router
+ * {@code Origin} header (a browser's cross-origin request gets the router's CORS handling), whose answer is there
+ * at once (a hit, or a problem with its input); one that waits for a load goes on through the router with the answer
+ * it already asked for ({@link #handOver}). Everything else, and every route without a read, goes to the router as
+ * it is. What a request answered here gets is what the router
  * would give it: the same handler code ({@link Responses}) writes its answer and problems, and it is timed,
  * logged and given its {@code X-Request-Id} under its route's template, as the pipeline does.
  */
@@ -119,11 +122,6 @@ public final class HitsAhead implements Handler<HttpServerRequest> {
 
     private void answer(HttpServerRequest request, Read read, String[] values) {
         long began = System.nanoTime();
-        String id = start.id(request);
-        HttpServerResponse response = request.response();
-        response.headers().add(RequestIds.HEADER, id);
-        Ending ending = new Ending(request, read.route(), id, began);
-        response.endHandler(ending);
         Future<Answer> answer;
         try {
             answer = read.read().answer(new StoredRead.Params() {
@@ -138,13 +136,20 @@ public final class HitsAhead implements Handler<HttpServerRequest> {
                 }
             });
         } catch (InvalidInput invalid) {
-            Responses.problem(request, invalid.problem());
+            answer = Future.failedFuture(invalid);
+        }
+        if (!answer.isComplete()) {
+            handOver(request, answer); // a load: the router's way, with the answer already asked for
             return;
         }
+        String id = start.id(request);
+        HttpServerResponse response = request.response();
+        response.headers().add(RequestIds.HEADER, id);
+        Ending ending = new Ending(request, read.route(), id, began);
+        response.endHandler(ending);
         responses.send(request, answer, cause -> failed(request, cause));
         if (!response.ended()) {
-            // An answer still to come (a load, a copy on the workers): the connection may close first, or, while the
-            // server stops, be closed as the answer ends, when Vert.x calls the close handler and not the end one.
+            // A copy still to be made on the workers (a first hit): the connection may close first.
             if (response.closed()) {
                 ending.handle(null);
             } else {
@@ -152,6 +157,48 @@ public final class HitsAhead implements Handler<HttpServerRequest> {
             }
         }
     }
+
+    /**
+     * Routes {@code request} with the answer its route's read already gave: the route's handler takes it
+     * ({@link #handedOver}) instead of asking the service again, so nothing is asked or counted twice. The router
+     * reaches a GET route's handler within {@code handle} (no handler before it waits), on this thread.
+     */
+    private void handOver(HttpServerRequest request, Future<Answer> answer) {
+        Pending pending = PENDING.get();
+        pending.response = request.response(); // the router wraps the request, not its response
+        pending.answer = answer;
+        try {
+            router.handle(request);
+        } finally {
+            pending.response = null;
+            pending.answer = null;
+        }
+    }
+
+    /** The answer {@link #handOver} gave for {@code request}, once, or null: ask the service. */
+    static Future<Answer> handedOver(HttpServerRequest request) {
+        Pending pending = PENDING.get();
+        if (pending.response != request.response()) {
+            return null;
+        }
+        Future<Answer> answer = pending.answer;
+        pending.response = null;
+        pending.answer = null;
+        return answer;
+    }
+
+    /** This loop thread's answer being handed to the router (confined to the thread). */
+    private static final class Pending {
+        private HttpServerResponse response;
+        private Future<Answer> answer;
+    }
+
+    private static final FastThreadLocal<Pending> PENDING = new FastThreadLocal<>() {
+        @Override
+        protected Pending initialValue() {
+            return new Pending();
+        }
+    };
 
     /**
      * A request's timing and access log line, once: when its answer has been sent (the end handler; for a hit,

@@ -35,6 +35,8 @@ final class Responses {
     private static final CharSequence PROBLEM_JSON_TYPE = HttpHeaders.createOptimized(PROBLEM_JSON);
     static final CharSequence X_CACHE = HttpHeaders.createOptimized("X-Cache");
     private static final CharSequence NO_STORE = HttpHeaders.createOptimized("no-store");
+    private static final CharSequence[] AGES = java.util.stream.IntStream.range(0, 3600)
+            .mapToObj(seconds -> HttpHeaders.createOptimized(Integer.toString(seconds))).toArray(CharSequence[]::new);
 
     private final InstantSource clock;
     private final IdentityBodies identity;
@@ -113,7 +115,8 @@ final class Responses {
         boolean ok = answer.status() == 200;
         // add, not put: none of these is set yet (put would look for one to replace), and a Vary another handler
         // set (CORS: Origin) stays beside ours.
-        ValueHeaders.Values values = valueHeaders.of(stored);
+        LastValue last = LastValue.of(stored);
+        ValueHeaders.Values values = last.values(valueHeaders);
         MultiMap headers = response.headers()
                 .add(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING)
                 .add(X_CACHE, HttpCaching.level(answer.source()));
@@ -121,7 +124,7 @@ final class Responses {
             headers.add(HttpHeaders.CACHE_CONTROL, NO_STORE);
         } else {
             headers.add(HttpHeaders.CACHE_CONTROL, values.cacheControl())
-                    .add(HttpHeaders.AGE, Long.toString(stored.age(now).toSeconds()));
+                    .add(HttpHeaders.AGE, age(stored.age(now).toSeconds()));
         }
         ServerTiming.add(headers, answer.timings());
         // Validators only on answers: RFC 9110 (13.2.1) has preconditions ignored where the answer is not a 2xx,
@@ -140,10 +143,15 @@ final class Responses {
                 ? ContentCoding.negotiate(request.getHeader(HttpHeaders.ACCEPT_ENCODING))
                 : ContentCoding.IDENTITY; // a small answer stored raw always goes as it is
         switch (coding) {
-            case ZSTD -> encoded(request, coding, zstd.of(stored));
+            case ZSTD -> encoded(request, coding, last.zstd(zstd::of));
             case GZIP -> onRequestLoop(gzip.gzip(stored), copy -> gzipped(request, stored, copy.result(), fail));
             case IDENTITY -> identity.send(request, stored, fail);
         }
+    }
+
+    /** {@code Age}, for the first hour's seconds one of {@link #AGES}: encoded once, not formatted per hit. */
+    private static CharSequence age(long seconds) {
+        return seconds < AGES.length ? AGES[(int) seconds] : Long.toString(seconds);
     }
 
     /** The gzip copy, or identity where there is none (see {@link GzipCopies#gzip}). */

@@ -82,8 +82,8 @@ public final class Routes {
     private static Router router(Vertx vertx, Handlers h, OpsHandlers ops, Telemetry telemetry, GraphQL graphql,
                                  boolean docs, RequestPipeline requests, Responses responses) {
         Router router = Router.router(vertx);
-        RequestStart start = requests.start(vertx, router);
         router.route().putMetadata(HitsAhead.DONE_AHEAD, "timing").handler(telemetry.timing(router));
+        RequestStart start = requests.start(vertx, router);
         router.route().putMetadata(HitsAhead.DONE_AHEAD, "id, access log").handler(start);
         router.route().putMetadata(HitsAhead.DONE_AHEAD, "CORS: nothing without Origin").handler(cors());
         requests.limits().ifPresent(limits -> router.route().handler(limits));
