@@ -48,11 +48,10 @@ final class ApiVerticle extends VerticleBase {
     @Override
     public Future<?> start() {
         router = routers.apply(vertx);
-        Handler<HttpServerRequest> entry = tme.api.http.HitsAhead.entry(router); // hits first, then the router
         server = vertx.createHttpServer(options)
                 .requestHandler(request -> {
                     requests.increment();
-                    entry.handle(request);
+                    router.handle(request);
                 })
                 .invalidRequestHandler(invalidRequests);
         return server.listen(port);

@@ -1,7 +1,6 @@
 package tme.api.http;
 
 import io.vertx.core.Future;
-import io.vertx.core.Handler;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -41,29 +40,22 @@ final class Handlers {
         this.responses = responses;
     }
 
-    /** A route's handler: {@code read}'s answer to the request's parameters, written by {@link Responses}. */
-    Handler<RoutingContext> send(StoredRead read) {
-        return ctx -> {
-            Future<Answer> handed = HitsAhead.handedOver(ctx.request()); // asked for already, ahead of the router
-            responses.send(ctx, handed != null ? handed : read.answer(StoredRead.Params.of(ctx)));
-        };
+    void body(RoutingContext ctx) {
+        responses.send(ctx, channels.body(channel(ctx),
+                Position.optional("position", ctx.queryParams().get("position"))));
     }
 
-    Future<Answer> body(StoredRead.Params params) {
-        return channels.body(channel(params), Position.optional("position", params.query("position")));
+    void more(RoutingContext ctx) {
+        responses.send(ctx, channels.more(channel(ctx), Directions.parse("direction", ctx.pathParam("direction")),
+                Position.parse("position", ctx.pathParam("position"))));
     }
 
-    Future<Answer> more(StoredRead.Params params) {
-        return channels.more(channel(params), Directions.parse("direction", params.path("direction")),
-                Position.parse("position", params.path("position")));
+    void post(RoutingContext ctx) {
+        responses.send(ctx, channels.post(channel(ctx), PostId.parse("id", ctx.pathParam("id"))));
     }
 
-    Future<Answer> post(StoredRead.Params params) {
-        return channels.post(channel(params), PostId.parse("id", params.path("id")));
-    }
-
-    Future<Answer> preview(StoredRead.Params params) {
-        return channels.preview(channel(params));
+    void preview(RoutingContext ctx) {
+        responses.send(ctx, channels.preview(channel(ctx)));
     }
 
     /**
@@ -101,8 +93,8 @@ final class Handlers {
         responses.send(ctx, feeds.feed(request), FeedQuery.contentType(FeedFormat.JSON), false);
     }
 
-    private static ChannelName channel(StoredRead.Params params) {
-        return ChannelName.parse("channel", params.path("channel"));
+    private static ChannelName channel(RoutingContext ctx) {
+        return ChannelName.parse("channel", ctx.pathParam("channel"));
     }
 
     /** Each channel's stored preview as it is, or the problem in its place (a cached "not found" included). */

@@ -1,9 +1,8 @@
 package tme.api.http;
 
-import io.vertx.core.Handler;
 import io.vertx.core.WorkerExecutor;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpServerRequest;
+import io.vertx.ext.web.RoutingContext;
 import tme.cache.Stored;
 
 /**
@@ -28,18 +27,15 @@ final class IdentityBodies {
         return copies.weightedBytes();
     }
 
-    /**
-     * Ends {@code request}'s response (status and headers set) with the identity bytes of {@code stored}; a failed
-     * decompression (a bug) goes to {@code fail}.
-     */
-    void send(HttpServerRequest request, Stored stored, Handler<Throwable> fail) {
+    /** Ends {@code ctx}'s response (status and headers set) with the identity bytes of {@code stored}. */
+    void send(RoutingContext ctx, Stored stored) {
         Buffer ready = copies.ready(stored);
         if (ready != null) {
-            Responses.end(request, ready);
+            Responses.end(ctx, ready);
         } else if (!stored.compressed() || stored.rawSize() < DECOMPRESS_INLINE_MAX) {
-            Responses.end(request, copies.of(stored));
+            Responses.end(ctx, copies.of(stored));
         } else {
-            decompressOnWorker(request, stored, fail);
+            decompressOnWorker(ctx, stored);
         }
     }
 
@@ -48,12 +44,12 @@ final class IdentityBodies {
      * 100 µs, too long for the loop that serves every other hit), then written from the request's loop (Vert.x
      * completes {@code executeBlocking} on the caller's context).
      */
-    private void decompressOnWorker(HttpServerRequest request, Stored stored, Handler<Throwable> fail) {
+    private void decompressOnWorker(RoutingContext ctx, Stored stored) {
         workers.executeBlocking(() -> copies.of(stored), false).onComplete(made -> {
             if (made.failed()) {
-                fail.handle(made.cause());
-            } else if (!request.response().closed()) {
-                Responses.end(request, made.result());
+                ctx.fail(made.cause());
+            } else if (!ctx.response().closed()) {
+                Responses.end(ctx, made.result());
             }
         });
     }

@@ -47,7 +47,7 @@ public final class RequestPipeline implements AutoCloseable {
      * The first handler of {@code router} after the timing: it names a failed request's route from its table, and
      * gathers the lines of the loop it is called on (the router's: {@code Routes} makes it in the verticle's start).
      */
-    RequestStart start(Vertx vertx, Router router) {
+    Handler<RoutingContext> start(Vertx vertx, Router router) {
         LoopLines lines = log.map(writer -> writer.forThisLoop(vertx)).orElse(null);
         return new RequestStart(clock, clients, log.orElse(null), lines, new RouteTemplates(router));
     }

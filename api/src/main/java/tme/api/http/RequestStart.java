@@ -60,21 +60,6 @@ final class RequestStart implements Handler<RoutingContext> {
         }
     }
 
-    /**
-     * The line of a request answered ahead of the router ({@link HitsAhead}), under its route's template; on the
-     * request's loop, as for a routed one.
-     */
-    void loggedAhead(HttpServerRequest request, String id, long began, boolean completed, String route) {
-        if (log != null) {
-            AccessLine line = line(request, id, began, completed, route, clients.of(request));
-            if (lines != null) {
-                lines.add(line);
-            } else {
-                log.offer(line);
-            }
-        }
-    }
-
     /** Runs on the request's loop, the one whose {@link LoopLines} this handler holds. */
     private void logged(RoutingContext ctx, String id, long began, boolean completed) {
         AccessLine line = line(ctx.request(), id, began, completed, route(ctx), clients.of(ctx));

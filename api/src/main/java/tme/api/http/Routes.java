@@ -46,7 +46,7 @@ public final class Routes {
         telemetry.gather(responses::counters);
         Handlers h = new Handlers(channels, previews, feeds, responses);
         OpsHandlers ops = new OpsHandlers(telemetry, workers);
-        return vertx -> router(vertx, h, ops, telemetry, graphql, docs, requests, responses);
+        return vertx -> router(vertx, h, ops, telemetry, graphql, docs, requests);
     }
 
     /**
@@ -75,25 +75,22 @@ public final class Routes {
 
     /**
      * The one routing table; every request is timed first, by route, status and answering level, then given its id
-     * and access log line, then CORS, then the per-client limit (after CORS, so a 429 carries its headers). The
-     * routes of stored answers carry their read, and the pipeline's handlers what a request answered before the
-     * router gets of them too: {@link HitsAhead} is derived from this table, and answers hits of those routes first.
+     * and access log line, then CORS, then the per-client limit (after CORS, so a 429 carries its headers).
      */
     private static Router router(Vertx vertx, Handlers h, OpsHandlers ops, Telemetry telemetry, GraphQL graphql,
-                                 boolean docs, RequestPipeline requests, Responses responses) {
+                                 boolean docs, RequestPipeline requests) {
         Router router = Router.router(vertx);
-        router.route().putMetadata(HitsAhead.DONE_AHEAD, "timing").handler(telemetry.timing(router));
-        RequestStart start = requests.start(vertx, router);
-        router.route().putMetadata(HitsAhead.DONE_AHEAD, "id, access log").handler(start);
-        router.route().putMetadata(HitsAhead.DONE_AHEAD, "CORS: nothing without Origin").handler(cors());
+        router.route().handler(telemetry.timing(router));
+        router.route().handler(requests.start(vertx, router));
+        router.route().handler(cors());
         requests.limits().ifPresent(limits -> router.route().handler(limits));
         read(router, "/healthz").handler(ops::healthz);
         read(router, "/readyz").handler(ops::readyz);
         read(router, "/metrics").handler(ops::metrics);
-        stored(router, h, "/v1/body/:channel", h::body);
-        stored(router, h, "/v1/more/:channel/:direction/:position", h::more);
-        stored(router, h, "/v1/post/:channel/:id", h::post);
-        stored(router, h, "/v1/preview/:channel", h::preview);
+        read(router, "/v1/body/:channel").handler(h::body);
+        read(router, "/v1/more/:channel/:direction/:position").handler(h::more);
+        read(router, "/v1/post/:channel/:id").handler(h::post);
+        read(router, "/v1/preview/:channel").handler(h::preview);
         json(router.post("/v1/previews")).handler(h::previews);
         read(router, "/v1/feed").handler(h::feed);
         json(router.post("/v1/feed")).handler(h::feedPost);
@@ -106,13 +103,7 @@ public final class Routes {
         router.errorHandler(405, Routes::methodNotAllowed);
         router.errorHandler(400, ctx -> Responses.problem(ctx,
                 Problem.malformedRequest(400, "Malformed request: check the percent-encoding of the path and query")));
-        HitsAhead.install(router, start, telemetry, responses);
         return router;
-    }
-
-    /** A GET and HEAD route of a stored answer, answered by {@code read}; the route carries it for {@link HitsAhead}. */
-    private static void stored(Router router, Handlers h, String path, StoredRead read) {
-        read(router, path).putMetadata(StoredRead.METADATA, read).handler(h.send(read));
     }
 
     /**
