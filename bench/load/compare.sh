@@ -3,7 +3,7 @@
 # expiries, a stalled t.me and two event loops. Run it as `bench/load/run.sh compare` (or as this file).
 #
 # Builds nothing: run `mvn -B -DskipTests package` first (api/target/tme-api.jar, bench/target/benchmarks.jar).
-# Needs a JDK 21+ (JAVA, default $JAVA_HOME/bin/java), wrk, nginx, redis-server, redis-cli, curl 7.84+ and ss.
+# Needs a JDK 21+ (JAVA; without it, one picked as ./tme picks it: scripts/jdk.sh), wrk, nginx, redis-server, redis-cli, curl 7.84+ and ss.
 # Everything listens on 127.0.0.1 on free ports; every process started here is stopped on exit, Ctrl-C included.
 # Prints the machine, a line per measurement as it goes, and at the end the table (Markdown, also in
 # $WORK/table.md).

@@ -18,7 +18,7 @@
 # bench/target/benchmarks.jar). Needs wrk, curl, ss, and redis-server for `shared`.
 # Settings (environment): DURATION=20s CONNECTIONS=64 THREADS=2 DELAY_MS=200 (per t.me request)
 #   WARMUP=5s (hits /v1/body/durov on every server first, then zeroes the upstream count) SERVERS=3
-#   JAVA (default $JAVA_HOME/bin/java) JAVA_OPTS.
+#   JAVA (default: a JDK 21+ picked as ./tme picks it, scripts/jdk.sh) JAVA_OPTS.
 # stalled only: MISS_CONNECTIONS=16 (0: no misses, a control) MISS_DELAY_MS=0 (pause per miss connection between requests; 0: closed loop)
 #   MISS_RETRY_AFTER=0 (1: miss clients wait what each 503's Retry-After says, as well-behaved clients and edges do)
 #   MISS_WARMUP=10s (before phase A, the same stall and misses with the hits, so the miss path is compiled too; 0: none)

@@ -8,7 +8,12 @@ die() { echo "${SCRIPT:-run.sh}: $*" >&2; exit 1; }
 
 # The JVM (a JDK 21+) and its options for the servers and the fake t.me, and the jars `mvn -B -DskipTests package`
 # leaves (always these: nothing here builds).
-JAVA=${JAVA:-${JAVA_HOME:+$JAVA_HOME/bin/}java}
+# Without JAVA, the JDK is picked exactly as ./tme picks it (scripts/jdk.sh), whatever the default `java` is.
+if [[ -z "${JAVA:-}" ]]; then
+  source scripts/jdk.sh
+  select_jdk
+  JAVA=$JAVA_HOME/bin/java
+fi
 JAVA_OPTS=${JAVA_OPTS:--Xms256m -Xmx512m --enable-native-access=ALL-UNNAMED}
 API_JAR=api/target/tme-api.jar
 BENCH_JAR=bench/target/benchmarks.jar

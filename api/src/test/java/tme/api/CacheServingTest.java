@@ -12,8 +12,11 @@ import io.vertx.core.json.JsonObject;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -76,7 +79,7 @@ class CacheServingTest extends CacheFleetTestBase {
     }
 
     @Test
-    void zstd_passesThroughToClientsThatAcceptIt_otherClientsGetPlainJson() {
+    void zstd_passesThroughToClientsThatAcceptIt_otherClientsGetPlainJson() throws Exception {
         HttpResponse<byte[]> plain = CacheHttp.get(server, BODY);
         HttpResponse<byte[]> zstd = CacheHttp.get(server, BODY, "Accept-Encoding", "gzip, zstd");
         HttpResponse<byte[]> refused = CacheHttp.get(server, BODY, "Accept-Encoding", "gzip, zstd;q=0");
@@ -85,13 +88,13 @@ class CacheServingTest extends CacheFleetTestBase {
 
         assertNull(header(plain, "Content-Encoding"));
         assertEquals("zstd", header(zstd, "Content-Encoding"));
-        assertNull(header(refused, "Content-Encoding"));
+        assertEquals("gzip", header(refused, "Content-Encoding"), "zstd refused: the gzip copy, from the first");
         assertNull(header(refusedLoudly, "Content-Encoding"), "parameter names and values are case-insensitive");
         assertEquals("zstd", header(upperCase, "Content-Encoding"));
         assertTrue(zstd.body().length * 3 < plain.body().length,
                 "zstd " + zstd.body().length + " vs plain " + plain.body().length);
         assertArrayEquals(plain.body(), CacheHttp.unzstd(zstd.body()));
-        assertArrayEquals(plain.body(), refused.body());
+        assertArrayEquals(plain.body(), gunzip(refused.body()));
         assertEquals("durov", new JsonObject(CacheHttp.text(plain)).getJsonObject("channel").getString("username"));
         assertEquals(header(plain, "ETag"), header(zstd, "ETag"), "one weak validator for both encodings");
         for (HttpResponse<byte[]> response : List.of(plain, zstd, refused)) {
@@ -102,28 +105,61 @@ class CacheServingTest extends CacheFleetTestBase {
     }
 
     @Test
-    void gzip_forClientsWithoutZstd_madeOnceOffTheEventLoop_thenServedWithTheSameValidator() throws Exception {
+    void gzip_firstRequestOfALargeValueWaitsForItsOneCopy_thenServedWithTheSameValidator() throws Exception {
         HttpResponse<byte[]> plain = CacheHttp.get(server, BODY);
+        assertTrue(plain.body().length > 8 * 1024, "a value made on the workers: " + plain.body().length);
         HttpResponse<byte[]> first = CacheHttp.get(server, BODY, "Accept-Encoding", "gzip, deflate");
-        assertNull(header(first, "Content-Encoding"), "until its gzip copy is made, identity");
-        assertArrayEquals(plain.body(), first.body());
+        assertEquals("gzip", header(first, "Content-Encoding"), "the first gzip request already gets gzip");
+        assertArrayEquals(plain.body(), gunzip(first.body()));
 
-        CacheHttp.awaitUntil("the gzip copy is made", () -> "gzip".equals(header(
-                CacheHttp.get(server, BODY, "Accept-Encoding", "gzip"), "Content-Encoding")));
         HttpResponse<byte[]> gzip = CacheHttp.get(server, BODY, "Accept-Encoding", "zstd;q=0.5, gzip");
         HttpResponse<byte[]> zstd = CacheHttp.get(server, BODY, "Accept-Encoding", "gzip, zstd");
 
         assertEquals("gzip", header(gzip, "Content-Encoding"));
+        assertArrayEquals(first.body(), gzip.body(), "the one copy, made once");
         assertEquals("zstd", header(zstd, "Content-Encoding"), "equal q-values: the smaller zstd");
-        try (var in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(gzip.body()))) {
-            assertArrayEquals(plain.body(), in.readAllBytes());
-        }
         assertTrue(gzip.body().length * 3 < plain.body().length, "gzip " + gzip.body().length);
         assertEquals(header(plain, "ETag"), header(gzip, "ETag"), "one weak validator for every coding");
         assertEquals("accept-encoding", header(gzip, "Vary").toLowerCase(Locale.ROOT));
         assertEquals(304, CacheHttp.get(server, BODY, "Accept-Encoding", "gzip", "If-None-Match", header(plain, "ETag"))
                 .statusCode());
         assertEquals(1, tme.hits("/s/durov"));
+    }
+
+    @Test
+    void gzip_concurrentFirstRequestsAllGetTheOneCopy() throws Exception {
+        CacheHttp.get(server, BODY);
+        List<CompletableFuture<HttpResponse<byte[]>>> asked = new ArrayList<>();
+        try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+            for (int i = 0; i < 8; i++) {
+                asked.add(client.sendAsync(server.request(BODY, "Accept-Encoding", "gzip").GET().build(),
+                        HttpResponse.BodyHandlers.ofByteArray()));
+            }
+            byte[] one = asked.get(0).get(10, TimeUnit.SECONDS).body();
+            for (CompletableFuture<HttpResponse<byte[]>> answer : asked) {
+                assertEquals("gzip", header(answer.get(10, TimeUnit.SECONDS), "Content-Encoding"));
+                assertArrayEquals(one, answer.get().body());
+            }
+        }
+    }
+
+    @Test
+    void gzip_smallValueIsCompressedInlineOnItsFirstRequest() throws Exception {
+        String post = "/v1/post/durov/481";
+        HttpResponse<byte[]> plain = CacheHttp.get(server, post);
+        assertEquals(200, plain.statusCode());
+        assertTrue(plain.body().length < 8 * 1024, "a value compressed inline: " + plain.body().length);
+        HttpResponse<byte[]> first = CacheHttp.get(server, post, "Accept-Encoding", "gzip");
+
+        assertEquals("gzip", header(first, "Content-Encoding"));
+        assertArrayEquals(plain.body(), gunzip(first.body()));
+        assertEquals(header(plain, "ETag"), header(first, "ETag"));
+    }
+
+    private static byte[] gunzip(byte[] body) throws java.io.IOException {
+        try (var in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(body))) {
+            return in.readAllBytes();
+        }
     }
 
     @Test

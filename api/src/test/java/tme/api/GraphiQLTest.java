@@ -47,6 +47,31 @@ class GraphiQLTest {
     }
 
     @Test
+    void graphiql_opensOnAnExampleQuery_thatRunsAgainstThisApi() throws Exception {
+        String example;
+        try (var in = GraphiQLTest.class.getClassLoader().getResourceAsStream("graphiql/example.graphql")) {
+            example = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        try (TestServer server = new TestServer(Map.of())) {
+            String page = server.get("/graphiql/").body();
+            String config = page.substring(page.indexOf("VERTX_GRAPHIQL_CONFIG=") + "VERTX_GRAPHIQL_CONFIG=".length(),
+                    page.indexOf("</script>"));
+            assertEquals(example, new io.vertx.core.json.JsonObject(config).getString("query"));
+            assertTrue(example.startsWith("# tme-api") && example.contains("/docs"), example);
+
+            HttpResponse<String> ran = Gql.post(server, example);
+            io.vertx.core.json.JsonObject answer = Gql.answer(ran);
+            assertEquals(200, ran.statusCode());
+            assertFalse(answer.containsKey("errors"), answer.encodePrettily());
+            io.vertx.core.json.JsonObject data = answer.getJsonObject("data");
+            assertEquals("durov", data.getJsonObject("body").getJsonObject("channel").getString("username"));
+            assertEquals(20, data.getJsonObject("body").getJsonObject("content").getJsonArray("posts").size());
+            assertEquals(481, data.getJsonObject("post").getInteger("id"));
+            assertEquals(1, data.getJsonArray("previews").size());
+        }
+    }
+
+    @Test
     void graphiqlOff_is404_andGraphQLStillAnswers() {
         try (TestServer server = new TestServer(Map.of("GRAPHIQL", "false"))) {
             ErrorsTest.assertProblem(server.get("/graphiql/"), 404, "route_not_found");

@@ -223,7 +223,10 @@ class OpenApiValidationTest {
     void graphiql_redirectAndPage() {
         start();
         assertEquals("/graphiql/", checked("GET", "/graphiql", 302).header("Location").orElseThrow());
-        checked("GET", "/graphiql/", 200);
+        HttpAnswer page = checked("GET", "/graphiql/index.html", 200);
+        assertEquals(new String(page.body(), StandardCharsets.UTF_8),
+                new String(calls.send("GET", "/graphiql/", null, null).body(), StandardCharsets.UTF_8),
+                "the page the redirect leads to");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package tme.api;
 
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 import java.util.Locale;
@@ -7,7 +8,7 @@ import java.util.Map;
 
 /**
  * The OpenAPI document as vertx-openapi 5.0.7 can validate it: the same paths, operations, statuses, headers and
- * schemas, with three changes for the validator's limits, none of which loosens a check.
+ * schemas, with four changes for the validator's limits, none of which loosens a check.
  * <ul>
  *   <li>Media types: it reads only {@code application/json}, vendor {@code +json}, text and multipart types, and
  *   refuses a contract naming any other. A {@code +json} type becomes a vendor one with the same schema
@@ -19,6 +20,8 @@ import java.util.Map;
  *   <li>Two more operations, {@link #ANY_PATH} and {@link #ANY_PATH_HEAD}, at a path no request takes: the answers
  *   every path can give (an unknown path, another method, a request that cannot be read, a bug), which belong to
  *   no operation, with their bodies and, for HEAD, without.</li>
+ *   <li>Servers: it reads each server's URL as an absolute {@code java.net.URL}, where the document's is relative
+ *   ({@code /}: wherever it is served); a placeholder origin is put in front, the path (the base) stays.</li>
  * </ul>
  */
 final class ValidatorView {
@@ -27,6 +30,7 @@ final class ValidatorView {
     /** The same answers to HEAD: their headers, no body. */
     static final String ANY_PATH_HEAD = "anyPathHeadAnswers";
     private static final String ANY_PATH_PATH = "/__any_path_answers__";
+    private static final String PLACEHOLDER_ORIGIN = "http://api.invalid";
     private static final String OCTET_STREAM = "application/octet-stream";
 
     private ValidatorView() {}
@@ -43,6 +47,12 @@ final class ValidatorView {
                     operation.getJsonObject("requestBody").put("content",
                             content(operation.getJsonObject("requestBody").getJsonObject("content")));
                 }
+            }
+        }
+        for (Object server : view.getJsonArray("servers", new JsonArray())) {
+            JsonObject entry = (JsonObject) server;
+            if (entry.getString("url").startsWith("/")) {
+                entry.put("url", PLACEHOLDER_ORIGIN + entry.getString("url"));
             }
         }
         JsonObject components = view.getJsonObject("components").getJsonObject("responses");

@@ -15,7 +15,6 @@ import io.vertx.ext.web.RoutingContext;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.Map;
-import java.util.Optional;
 import tme.api.memory.DirectRoom;
 import tme.api.problem.Problem;
 import tme.api.render.ProblemJson;
@@ -144,32 +143,31 @@ final class Responses {
         }
         response.setStatusCode(answer.status());
         headers.add(HttpHeaders.CONTENT_TYPE, ok ? contentType : PROBLEM_JSON_TYPE);
-        Buffer compressed = compressed(response, stored,
-                ContentCoding.negotiate(ctx.request().getHeader(HttpHeaders.ACCEPT_ENCODING)));
-        if (compressed != null) {
-            end(ctx, compressed);
+        ContentCoding coding = stored.compressed()
+                ? ContentCoding.negotiate(ctx.request().getHeader(HttpHeaders.ACCEPT_ENCODING))
+                : ContentCoding.IDENTITY; // a small answer stored raw always goes as it is
+        switch (coding) {
+            case ZSTD -> encoded(ctx, coding, zstd.of(stored));
+            case GZIP -> onRequestLoop(gzip.gzip(stored), copy -> gzipped(ctx, stored, copy.result()));
+            case IDENTITY -> identity.send(ctx, stored);
+        }
+    }
+
+    /** The gzip copy, or identity where there is none (see {@link GzipCopies#gzip}). */
+    private void gzipped(RoutingContext ctx, Stored stored, Buffer copy) {
+        if (ctx.response().closed()) {
+            return;
+        }
+        if (copy != null) {
+            encoded(ctx, ContentCoding.GZIP, copy);
         } else {
             identity.send(ctx, stored);
         }
     }
 
-    /**
-     * The bytes in the compressed coding the client prefers, when we have them: the stored zstd frame as it is, or
-     * the gzip copy once made; null: send the identity bytes (a small answer stored raw always goes as it is).
-     */
-    private Buffer compressed(HttpServerResponse response, Stored stored, ContentCoding coding) {
-        if (stored.compressed() && coding == ContentCoding.ZSTD) {
-            response.putHeader(HttpHeaders.CONTENT_ENCODING, coding.token());
-            return zstd.of(stored);
-        }
-        if (stored.compressed() && coding == ContentCoding.GZIP) {
-            Optional<Buffer> copy = gzip.gzip(stored);
-            if (copy.isPresent()) {
-                response.putHeader(HttpHeaders.CONTENT_ENCODING, coding.token());
-                return copy.get();
-            }
-        }
-        return null;
+    private static void encoded(RoutingContext ctx, ContentCoding coding, Buffer body) {
+        ctx.response().putHeader(HttpHeaders.CONTENT_ENCODING, coding.token());
+        end(ctx, body);
     }
 
     /**

@@ -131,7 +131,8 @@ public final class Routes {
 
     /**
      * {@code GET /graphql?query=...} and {@code POST /graphql} (a JSON body, at most {@link #MAX_BODY_BYTES}), and
-     * GraphiQL at {@code /graphiql/} unless {@code GRAPHIQL=false}: served from the artifact, nothing from a CDN.
+     * GraphiQL at {@code /graphiql/} unless {@code GRAPHIQL=false}: served from the artifact, nothing from a CDN, opening
+     * on an example query of this API ({@code graphiql/example.graphql}).
      */
     private static void graphql(Router router, Vertx vertx, GraphQL graphql) {
         router.get("/graphql").handler(graphql.queries());
@@ -139,7 +140,7 @@ public final class Routes {
         if (graphql.graphiql()) {
             // Queries over HTTP only: the server has no GraphQL over WebSocket (no subscriptions to carry).
             GraphiQLHandlerOptions options = new GraphiQLHandlerOptions().setEnabled(true).setGraphQLUri("/graphql")
-                    .setGraphQLWSEnabled(false);
+                    .setGraphQLWSEnabled(false).setQuery(StaticBytes.text("graphiql/example.graphql"));
             router.route("/graphiql*").subRouter(GraphiQLHandler.create(vertx, options).router());
         }
     }

@@ -29,7 +29,8 @@ public final class Telemetry implements AutoCloseable {
     /** OpenMetrics 1.0, which Prometheus itself asks for first. */
     public static final String OPENMETRICS_TEXT = "application/openmetrics-text; version=1.0.0; charset=utf-8";
 
-    private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private final PrometheusMeterRegistry registry =
+            JvmMeters.lintClean(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
     private final CounterMeters counters = new CounterMeters(registry, MeterTable.standard());
     private final RequestMeters requests = new RequestMeters(registry);
     private final JvmGcMetrics gc = new JvmGcMetrics();

@@ -28,4 +28,9 @@ public final class BenchAccess {
     public static String etag(Stored stored) {
         return HttpCaching.etag(stored);
     }
+
+    /** {@link GzipCopies#gzip(byte[])}: the server's gzip of an answer, as its copy is made. */
+    public static byte[] gzip(byte[] raw) {
+        return GzipCopies.gzip(raw);
+    }
 }

@@ -21,7 +21,8 @@ import java.nio.file.Path;
  * headers of ours. What tme-api spends per hit beyond this is ours to cut; what this spends beyond nginx is Vert.x
  * and the JVM. {@code bench/load/cpu.sh} measures the three side by side.
  *
- * <p>{@code java -cp bench/target/benchmarks.jar tme.bench.floor.BareVertxMain PORT FILE}
+ * <p>{@code java -cp bench/target/benchmarks.jar tme.bench.floor.BareVertxMain PORT FILE [CONTENT_ENCODING]}: with a
+ * third argument ({@code zstd}) the bytes go out with that {@code Content-Encoding} too, as a compressed hit does.
  */
 public final class BareVertxMain {
 
@@ -31,6 +32,7 @@ public final class BareVertxMain {
         int port = Integer.parseInt(args[0]);
         Buffer body = offHeap(Files.readAllBytes(Path.of(args[1])));
         CharSequence json = HttpHeaders.createOptimized("application/json; charset=utf-8");
+        CharSequence coding = args.length > 2 ? HttpHeaders.createOptimized(args[2]) : null;
         Vertx vertx = Vertx.vertx(new VertxOptions().setPreferNativeTransport(true));
         HttpServerOptions options = new HttpServerOptions().setCompressionSupported(false)
                 .setPerFrameWebSocketCompressionSupported(false).setPerMessageWebSocketCompressionSupported(false);
@@ -38,7 +40,13 @@ public final class BareVertxMain {
             @Override
             public Future<?> start() {
                 return vertx.createHttpServer(options)
-                        .requestHandler(request -> request.response().putHeader(HttpHeaders.CONTENT_TYPE, json).end(body))
+                        .requestHandler(request -> {
+                            var headers = request.response().headers().add(HttpHeaders.CONTENT_TYPE, json);
+                            if (coding != null) {
+                                headers.add(HttpHeaders.CONTENT_ENCODING, coding);
+                            }
+                            request.response().end(body);
+                        })
                         .listen(port);
             }
         }, new DeploymentOptions().setInstances(1)).await();
