@@ -17,7 +17,7 @@ class ConfigSharesTest {
         Config config = Config.fromEnv(Map.of());
 
         assertEquals(new ClientShare(0.25, 20), config.clientShare());
-        assertEquals(new GraphQLConfig(8, 100, 2_000, true, 64, Math.max(1, Runtime.getRuntime().availableProcessors() / 2),
+        assertEquals(new GraphQLConfig(8, 100, 2_000, true, config.graphql().decodedMb(), Math.max(1, Runtime.getRuntime().availableProcessors() / 2),
                 64, Duration.ofSeconds(5), 250_000, 8L * 1024 * 1024), config.graphql());
     }
 
@@ -33,7 +33,7 @@ class ConfigSharesTest {
         GraphQLConfig graphql = Config.fromEnv(Map.of("GRAPHQL_CONCURRENCY", "3", "GRAPHQL_QUEUE_LIMIT", "9",
                 "GRAPHQL_TIMEOUT", "750ms", "GRAPHQL_MAX_FIELDS", "1000", "GRAPHQL_MAX_RESPONSE_BYTES", "4096")).graphql();
 
-        assertEquals(new GraphQLConfig(8, 100, 2_000, true, 64, 3, 9, Duration.ofMillis(750), 1000, 4096), graphql);
+        assertEquals(new GraphQLConfig(8, 100, 2_000, true, graphql.decodedMb(), 3, 9, Duration.ofMillis(750), 1000, 4096), graphql);
     }
 
     @Test

@@ -40,10 +40,10 @@ public record GraphQLConfig(int maxDepth, int maxCost, int maxTokens, boolean gr
     public static final int DEFAULT_QUEUE_LIMIT = 64;
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
     /**
-     * Fields by {@link FieldEstimate}: a whole page through every field is 6,943 (the body, its channel's 20 fields,
-     * 20 posts of 346, the paging cursors), a post of a feed 363; so ten aliased pages (69,430), a feed of 100
-     * channels (36,703 at its default limit, 181,903 at its largest, 500) and 100 previews (701) fit; 36 whole pages
-     * (249,948) are the most that do, and 90 (624,870) are refused before they run.
+     * Fields by {@link FieldEstimate}: a whole page through every field is 7,344 (the body, its channel's 21 fields,
+     * 20 posts of 366, the paging cursors), a post of a feed 384; so ten aliased pages (73,440), a feed of 100
+     * channels (38,803 at its default limit, 192,403 at its largest, 500) and 100 previews (801) fit; 34 whole pages
+     * (249,696) are the most that do, and 90 (660,960) are refused before they run.
      */
     public static final int DEFAULT_MAX_FIELDS = 250_000;
     /**
