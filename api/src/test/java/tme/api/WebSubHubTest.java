@@ -38,6 +38,7 @@ class WebSubHubTest extends ServerTestBase {
         HttpResponse<String> byName = subscribe(topic, "http://localhost:" + subscriber.port() + "/cb");
 
         assertEquals(403, byAddress.statusCode());
+        assertEquals("Forbidden", TestServer.json(byAddress).getString("title"));
         assertEquals("callback_refused", TestServer.json(byAddress).getString("code"));
         assertEquals("hub.callback", TestServer.json(byAddress).getString("parameter"));
         assertTrue(TestServer.json(byAddress).getString("detail").contains("127.0.0.1, not a public address"));

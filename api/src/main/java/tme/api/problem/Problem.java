@@ -142,6 +142,7 @@ public record Problem(int status, String code, String detail, String parameter, 
     public String title() {
         return switch (status) {
             case 400 -> "Bad Request";
+            case 403 -> "Forbidden";
             case 404 -> "Not Found";
             case 405 -> "Method Not Allowed";
             case 413 -> "Content Too Large";
