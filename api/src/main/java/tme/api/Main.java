@@ -18,6 +18,7 @@ import java.time.InstantSource;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -204,7 +205,7 @@ public final class Main {
         boolean refresher = config.role() == Role.REFRESHER;
         EventLoopRequests loops = new EventLoopRequests(refresher ? 1 : config.eventLoops());
         RequestPipeline requests = RequestPipeline.create(config.requests(), clock, accessLog);
-        onClose(vertx, requests);
+        onClose(vertx, requests::stop);
         GraphQLFront graphql = GraphQLFront.create(channels, previews, feeds, config.graphql(), clock, parsers,
                 requests::client);
         onClose(vertx, graphql);
@@ -292,6 +293,11 @@ public final class Main {
             }
             closed.succeed();
         });
+    }
+
+    /** As {@link #onClose(Vertx, AutoCloseable)} for what stops in its own time: Vert.x goes on once it has. */
+    private static void onClose(Vertx vertx, Supplier<CompletionStage<Void>> stop) {
+        ((VertxInternal) vertx).addCloseHook(closed -> stop.get().whenComplete((done, failure) -> closed.succeed()));
     }
 
     /**

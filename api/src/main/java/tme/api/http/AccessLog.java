@@ -9,8 +9,14 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
@@ -46,6 +52,8 @@ public final class AccessLog implements AutoCloseable {
     static final Duration IDLE_PAUSE = Duration.ofMillis(20);
     /** Lines a loop gathers before it hands them over without waiting for its timer: a chunk of some 25 KB. */
     static final int HANDOVER = 256;
+    /** How long the closing writer waits for the loops' last lines (a stuck loop's are lost after that). */
+    static final Duration LAST_LINES_WAIT = Duration.ofSeconds(1);
     private static final System.Logger LOG = System.getLogger(AccessLog.class.getName());
 
     /**
@@ -65,8 +73,10 @@ public final class AccessLog implements AutoCloseable {
     private final LongAdder written = new LongAdder();
     private final LongAdder dropped = new LongAdder();
     private final LongAdder failed = new LongAdder();
-    // Set once by close(); the writer drains what is queued, then stops.
+    // Set once by stop(), after lastLines: the writer waits for the loops' last lines, drains the queue, then stops.
     private volatile boolean closing;
+    private CountDownLatch lastLines;
+    private final CompletableFuture<Void> stopped = new CompletableFuture<>();
 
     private AccessLog(Sink sink, int capacity) {
         this.capacity = capacity;
@@ -123,34 +133,61 @@ public final class AccessLog implements AutoCloseable {
     }
 
     /**
-     * Writes what is queued and stops the writer, waiting for it up to a second (a stuck sink keeps it). Called by a
-     * Vert.x close hook after {@code Main.Running.stop} undeployed the servers, so no loop adds to its buffer while
-     * it is handed over here.
+     * Stops the log without waiting on the calling thread (a Vert.x close hook, maybe on an event loop): each loop
+     * hands its last lines over on itself ({@link LoopLines#handOverOnLoop}), the writer waits for them up to
+     * {@link #LAST_LINES_WAIT}, writes everything queued and stops; then the stage completes.
      */
+    public synchronized CompletionStage<Void> stop() {
+        if (!closing) {
+            lastLines = new CountDownLatch(loops.size());
+            loops.forEach(lines -> lines.handOverOnLoop(lastLines));
+            closing = true;
+            LockSupport.unpark(writer);
+        }
+        return stopped;
+    }
+
+    /** {@link #stop()}, waited for up to two seconds (a stuck sink keeps the writer); for callers off the loops. */
     @Override
     public void close() {
-        loops.forEach(LoopLines::handOver);
-        closing = true;
-        LockSupport.unpark(writer);
         try {
-            writer.join(Duration.ofSeconds(1));
+            stop().toCompletableFuture().get(LAST_LINES_WAIT.toMillis() * 2, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.log(System.Logger.Level.WARNING, "The access log did not stop in time", e);
         }
     }
 
     private void run() {
-        while (true) {
-            boolean last = closing; // read before polling: a chunk queued before close() is still written
-            Chunk chunk = queue.poll();
-            if (chunk != null) {
-                queued.addAndGet(-chunk.lines());
-                write(chunk);
-            } else if (last) {
-                return;
-            } else {
+        while (!closing) {
+            if (!writeNext()) {
                 LockSupport.parkNanos(this, IDLE_PAUSE.toNanos());
             }
+        }
+        awaitLastLines();
+        while (writeNext()) {
+            // drain: every chunk queued before the loops' last handovers
+        }
+        stopped.complete(null);
+    }
+
+    /** Writes the next queued chunk; false when the queue is empty. */
+    private boolean writeNext() {
+        Chunk chunk = queue.poll();
+        if (chunk == null) {
+            return false;
+        }
+        queued.addAndGet(-chunk.lines());
+        write(chunk);
+        return true;
+    }
+
+    private void awaitLastLines() {
+        try {
+            lastLines.await(LAST_LINES_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -9,15 +9,17 @@ import java.time.InstantSource;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import tme.api.metrics.RouteTemplates;
 
 /**
  * What happens to every request before a route sees it, built once and shared by every event loop's router: its id
  * and access log line ({@link RequestStart}, first after the metrics' timing), who it is from ({@link ClientAddresses}),
  * and, with {@code CLIENT_RATE} set, the per-client limit ({@link ClientLimits}, after CORS). Owns the access log's
- * writer thread: {@link #close()} stops it.
+ * writer thread: {@link #stop()} stops it.
  */
-public final class RequestPipeline implements AutoCloseable {
+public final class RequestPipeline {
 
     private final InstantSource clock;
     private final ClientAddresses clients;
@@ -74,9 +76,9 @@ public final class RequestPipeline implements AutoCloseable {
         return all;
     }
 
-    @Override
-    public void close() {
-        log.ifPresent(AccessLog::close);
+    /** Stops the access log once the loops have handed over their last lines ({@link AccessLog#stop()}). */
+    public CompletionStage<Void> stop() {
+        return log.map(AccessLog::stop).orElse(CompletableFuture.completedFuture(null));
     }
 
     /** Who each request is from, as the per-client limit and the access log name it (the SSE streams' limit too). */

@@ -3,10 +3,13 @@ package tme.api.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.vertx.core.Vertx;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -99,6 +102,34 @@ class AccessLogTest {
         log.close();
         assertEquals(50, sink.lines.size());
         assertEquals(50, log.counters().get("http.access_log.lines"));
+    }
+
+    /**
+     * Stopping while a loop is still ending an answer (Vert.x completes the server's shutdown inside the write, before
+     * the answer's end handler adds its line): the loop's last handover runs on the loop after that task, so the line
+     * is written. Handing over from the stopping thread lost it.
+     */
+    @Test
+    void stop_inTheMiddleOfALoopsTask_stillWritesTheLineThatTaskAdds() throws Exception {
+        StuckSink sink = new StuckSink();
+        sink.release.countDown();
+        AccessLog log = AccessLog.start(sink, 100);
+        Vertx vertx = Vertx.vertx();
+        try {
+            CompletableFuture<CompletionStage<Void>> stopping = new CompletableFuture<>();
+            vertx.runOnContext(ignored -> {
+                LoopLines lines = log.forThisLoop(vertx);
+                lines.add(line("before"));
+                CompletionStage<Void> stopped = log.stop();
+                lines.add(line("after-stop")); // the end handler, after the shutdown completed
+                stopping.complete(stopped);
+            });
+            stopping.get(10, TimeUnit.SECONDS).toCompletableFuture().get(10, TimeUnit.SECONDS);
+            assertEquals(List.of("before", "after-stop"), sink.lines.stream().map(text -> text.split(" ")[1]).toList());
+            assertEquals(2, log.counters().get("http.access_log.lines"));
+        } finally {
+            vertx.close().await();
+        }
     }
 
     @Test
