@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
+import tme.api.http.HitsAhead;
 
 /**
  * The HTTP server on one event loop: its own router over the services every instance shares. Deployed
@@ -48,10 +49,11 @@ final class ApiVerticle extends VerticleBase {
     @Override
     public Future<?> start() {
         router = routers.apply(vertx);
+        Handler<HttpServerRequest> entry = HitsAhead.entry(router); // hits first, then the router
         server = vertx.createHttpServer(options)
                 .requestHandler(request -> {
                     requests.increment();
-                    router.handle(request);
+                    entry.handle(request);
                 })
                 .invalidRequestHandler(invalidRequests);
         return server.listen(port);

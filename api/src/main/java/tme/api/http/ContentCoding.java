@@ -31,9 +31,34 @@ enum ContentCoding {
         return token;
     }
 
+    /**
+     * Headers already negotiated, by hash: clients send a handful of distinct values, each time as a new string, so
+     * an equal one found here skips the parsing. Entries are immutable and replaced whole; a race loses a memo, never
+     * gives a wrong answer.
+     */
+    private static final Negotiated[] NEGOTIATED = new Negotiated[64];
+
+    private record Negotiated(String acceptEncoding, ContentCoding coding) {}
+
     /** The best coding for {@code acceptEncoding} (null: no header, identity). */
     static ContentCoding negotiate(String acceptEncoding) {
-        if (acceptEncoding == null || acceptEncoding.isBlank()) {
+        if (acceptEncoding == null) {
+            return IDENTITY;
+        }
+        int slot = acceptEncoding.hashCode() & (NEGOTIATED.length - 1);
+        Negotiated seen = NEGOTIATED[slot];
+        if (seen != null && seen.acceptEncoding().equals(acceptEncoding)) {
+            return seen.coding();
+        }
+        ContentCoding coding = parsed(acceptEncoding);
+        if (acceptEncoding.length() <= 256) {
+            NEGOTIATED[slot] = new Negotiated(acceptEncoding, coding);
+        }
+        return coding;
+    }
+
+    private static ContentCoding parsed(String acceptEncoding) {
+        if (acceptEncoding.isBlank()) {
             return IDENTITY;
         }
         double[] quality = qualities(acceptEncoding);

@@ -1,6 +1,7 @@
 package tme.api.http;
 
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -47,33 +48,38 @@ final class Handlers {
         this.responses = responses;
     }
 
-    void body(RoutingContext ctx) {
-        ChannelName channel = channel(ctx);
-        responses.send(ctx, channels.body(channel, Position.optional("position", ctx.queryParams().get("position")),
-                clients.apply(ctx), channel.value()));
+    /** A route's handler: {@code read}'s answer to the request's parameters, written by {@link Responses}. */
+    Handler<RoutingContext> send(StoredRead read) {
+        return ctx -> responses.send(ctx, read.answer(StoredRead.Params.of(ctx, clients)));
     }
 
-    void more(RoutingContext ctx) {
-        ChannelName channel = channel(ctx);
-        responses.send(ctx, channels.more(channel, Directions.parse("direction", ctx.pathParam("direction")),
-                Position.parse("position", ctx.pathParam("position")), clients.apply(ctx), channel.value()));
+    Future<Answer> body(StoredRead.Params params) {
+        ChannelName channel = channel(params);
+        return channels.body(channel, Position.optional("position", params.query("position")), params.client(),
+                channel.value());
     }
 
-    void post(RoutingContext ctx) {
-        ChannelName channel = channel(ctx);
-        responses.send(ctx, channels.post(channel, PostId.parse("id", ctx.pathParam("id")), clients.apply(ctx),
-                channel.value()));
+    Future<Answer> more(StoredRead.Params params) {
+        ChannelName channel = channel(params);
+        return channels.more(channel, Directions.parse("direction", params.path("direction")),
+                Position.parse("position", params.path("position")), params.client(), channel.value());
+    }
+
+    Future<Answer> post(StoredRead.Params params) {
+        ChannelName channel = channel(params);
+        return channels.post(channel, PostId.parse("id", params.path("id")), params.client(), channel.value());
     }
 
     /** {@code GET /v1/search/{channel}?q=...&before=N}: t.me's search inside the channel, as {@code /v1/body} answers. */
     void search(RoutingContext ctx) {
-        responses.send(ctx, channels.search(channel(ctx), SearchQuery.parse("q", ctx.queryParams().get("q")),
+        responses.send(ctx, channels.search(channel(ctx.pathParam("channel")),
+                SearchQuery.parse("q", ctx.queryParams().get("q")),
                 Position.optional("before", ctx.queryParams().get("before"))));
     }
 
-    void preview(RoutingContext ctx) {
-        ChannelName channel = channel(ctx);
-        responses.send(ctx, channels.preview(channel, clients.apply(ctx), channel.value()));
+    Future<Answer> preview(StoredRead.Params params) {
+        ChannelName channel = channel(params);
+        return channels.preview(channel, params.client(), channel.value());
     }
 
     /**
@@ -113,8 +119,12 @@ final class Handlers {
         responses.send(ctx, feeds.feedFor(clients.apply(ctx), request), FeedQuery.contentType(FeedFormat.JSON), false);
     }
 
-    private static ChannelName channel(RoutingContext ctx) {
-        return ChannelName.parse("channel", ctx.pathParam("channel"));
+    private static ChannelName channel(StoredRead.Params params) {
+        return channel(params.path("channel"));
+    }
+
+    private static ChannelName channel(String name) {
+        return ChannelName.parse("channel", name);
     }
 
     /** Each channel's stored preview as it is, or the problem in its place (a cached "not found" included). */

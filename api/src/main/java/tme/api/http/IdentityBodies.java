@@ -1,8 +1,9 @@
 package tme.api.http;
 
+import io.vertx.core.Handler;
 import io.vertx.core.WorkerExecutor;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.ext.web.RoutingContext;
+import io.vertx.core.http.HttpServerRequest;
 import tme.cache.Stored;
 
 /**
@@ -32,15 +33,18 @@ final class IdentityBodies {
         return copies.skipped();
     }
 
-    /** Ends {@code ctx}'s response (status and headers set) with the identity bytes of {@code stored}. */
-    void send(RoutingContext ctx, Stored stored) {
+    /**
+     * Ends {@code request}'s response (status and headers set) with the identity bytes of {@code stored}; a failed
+     * decompression (a bug) goes to {@code fail}.
+     */
+    void send(HttpServerRequest request, Stored stored, Handler<Throwable> fail) {
         Buffer ready = copies.ready(stored);
         if (ready != null) {
-            Responses.end(ctx, ready);
+            Responses.end(request, ready);
         } else if (!stored.compressed() || stored.rawSize() < DECOMPRESS_INLINE_MAX) {
-            Responses.end(ctx, copies.of(stored));
+            Responses.end(request, copies.of(stored));
         } else {
-            decompressOnWorker(ctx, stored);
+            decompressOnWorker(request, stored, fail);
         }
     }
 
@@ -49,12 +53,12 @@ final class IdentityBodies {
      * 100 µs, too long for the loop that serves every other hit), then written from the request's loop (Vert.x
      * completes {@code executeBlocking} on the caller's context).
      */
-    private void decompressOnWorker(RoutingContext ctx, Stored stored) {
+    private void decompressOnWorker(HttpServerRequest request, Stored stored, Handler<Throwable> fail) {
         workers.executeBlocking(() -> copies.of(stored), false).onComplete(made -> {
             if (made.failed()) {
-                ctx.fail(made.cause());
-            } else if (!ctx.response().closed()) {
-                Responses.end(ctx, made.result());
+                fail.handle(made.cause());
+            } else if (!request.response().closed()) {
+                Responses.end(request, made.result());
             }
         });
     }

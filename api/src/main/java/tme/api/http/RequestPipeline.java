@@ -49,7 +49,7 @@ public final class RequestPipeline {
      * The first handler of {@code router} after the timing: it names a failed request's route from its table, and
      * gathers the lines of the loop it is called on (the router's: {@code Routes} makes it in the verticle's start).
      */
-    Handler<RoutingContext> start(Vertx vertx, Router router) {
+    RequestStart start(Vertx vertx, Router router) {
         LoopLines lines = log.map(writer -> writer.forThisLoop(vertx)).orElse(null);
         return new RequestStart(clock, clients, log.orElse(null), lines, new RouteTemplates(router));
     }
@@ -92,5 +92,10 @@ public final class RequestPipeline {
      */
     public String client(RoutingContext ctx) {
         return ClientLimits.key(clients.of(ctx));
+    }
+
+    /** As {@link #client(RoutingContext)} for a request answered ahead of the router ({@link HitsAhead}). */
+    String client(HttpServerRequest request) {
+        return ClientLimits.key(clients.of(request));
     }
 }

@@ -60,9 +60,22 @@ final class RequestStart implements Handler<RoutingContext> {
         }
     }
 
+    /**
+     * The line of a request answered ahead of the router ({@link HitsAhead}), under its route's template; on the
+     * request's loop, as for a routed one.
+     */
+    void logged(HttpServerRequest request, String id, long began, boolean completed, String route) {
+        if (log != null) {
+            add(line(request, id, began, completed, route, clients.of(request)));
+        }
+    }
+
     /** Runs on the request's loop, the one whose {@link LoopLines} this handler holds. */
     private void logged(RoutingContext ctx, String id, long began, boolean completed) {
-        AccessLine line = line(ctx.request(), id, began, completed, route(ctx), clients.of(ctx));
+        add(line(ctx.request(), id, began, completed, route(ctx), clients.of(ctx)));
+    }
+
+    private void add(AccessLine line) {
         if (lines != null) {
             lines.add(line);
         } else {

@@ -10,6 +10,7 @@ import io.vertx.core.WorkerExecutor;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import java.time.Instant;
@@ -35,6 +36,8 @@ final class Responses {
     private static final CharSequence PROBLEM_JSON_TYPE = HttpHeaders.createOptimized(PROBLEM_JSON);
     static final CharSequence X_CACHE = HttpHeaders.createOptimized("X-Cache");
     private static final CharSequence NO_STORE = HttpHeaders.createOptimized("no-store");
+    private static final CharSequence[] AGES = java.util.stream.IntStream.range(0, 3600)
+            .mapToObj(seconds -> HttpHeaders.createOptimized(Integer.toString(seconds))).toArray(CharSequence[]::new);
 
     private final InstantSource clock;
     private final IdentityBodies identity;
@@ -79,40 +82,54 @@ final class Responses {
      * a failed precondition) without validators, {@code Age} or freshness: {@code Cache-Control: no-store}.
      */
     void send(RoutingContext ctx, Future<Answer> answer, CharSequence contentType, boolean cacheable) {
-        onRequestLoop(answer, result -> {
-            try {
-                if (result.failed()) {
-                    ctx.fail(result.cause());
-                } else {
-                    switch (result.result()) {
-                        case Answer.Cached cached -> cached(ctx, cached, clock.instant(), contentType, cacheable);
-                        case Answer.Failure failure -> {
-                            ServerTiming.add(ctx.response().headers(), failure.timings());
-                            problem(ctx, failure.problem());
-                        }
-                    }
-                }
-            } catch (RuntimeException | Error bug) {
-                failWriting(ctx, bug);
+        send(ctx.request(), answer, contentType, cacheable, bug -> {
+            if (!ctx.failed()) {
+                ctx.fail(bug);
             }
         });
     }
 
     /**
-     * What writing an answer threw becomes the request's failure (a 500 from the failure handler). Without this, a
-     * throw inside the listener of an answer that completed later (a miss) is caught by Vert.x's future, reported to
-     * the context and never to the request: the client waited for an answer that never came.
+     * As {@link #send(RoutingContext, Future)} for a request answered outside a router ({@link HitsAhead}): a failed
+     * future (a bug) goes to {@code fail} instead of the router's failure handler.
      */
-    private static void failWriting(RoutingContext ctx, Throwable bug) {
-        if (!ctx.failed() && !ctx.response().ended()) {
-            ctx.fail(bug);
-        }
+    void send(HttpServerRequest request, Future<Answer> answer, Handler<Throwable> fail) {
+        send(request, answer, JSON_TYPE, true, fail);
+    }
+
+    /**
+     * What writing the answer throws goes to {@code fail} too (a 500), unless the answer has ended: without this, a
+     * throw inside the listener of an answer that completed later (a miss) is caught by Vert.x's future, reported to
+     * the context and never to the request, and the client waits for an answer that never comes.
+     */
+    private void send(HttpServerRequest request, Future<Answer> answer, CharSequence contentType, boolean cacheable,
+                      Handler<Throwable> fail) {
+        onRequestLoop(answer, result -> {
+            try {
+                if (result.failed()) {
+                    fail.handle(result.cause());
+                } else {
+                    switch (result.result()) {
+                        case Answer.Cached cached -> cached(request, cached, clock.instant(), contentType, cacheable,
+                                fail);
+                        case Answer.Failure failure -> {
+                            ServerTiming.add(request.response().headers(), failure.timings());
+                            problem(request, failure.problem());
+                        }
+                    }
+                }
+            } catch (RuntimeException | Error bug) {
+                if (!request.response().ended()) {
+                    fail.handle(bug);
+                }
+            }
+        });
     }
 
     /** Stored bytes with their validator and freshness; zstd bytes pass through to clients that accept zstd. */
-    private void cached(RoutingContext ctx, Answer.Cached answer, Instant now, CharSequence contentType,
-                        boolean cacheable) {
-        HttpServerResponse response = ctx.response();
+    private void cached(HttpServerRequest request, Answer.Cached answer, Instant now, CharSequence contentType,
+                        boolean cacheable, Handler<Throwable> fail) {
+        HttpServerResponse response = request.response();
         if (response.closed()) {
             return;
         }
@@ -120,7 +137,8 @@ final class Responses {
         boolean ok = answer.status() == 200;
         // add, not put: none of these is set yet (put would look for one to replace), and a Vary another handler
         // set (CORS: Origin) stays beside ours.
-        ValueHeaders.Values values = valueHeaders.of(stored);
+        LastValue last = LastValue.of(stored);
+        ValueHeaders.Values values = last.values(valueHeaders);
         MultiMap headers = response.headers()
                 .add(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING)
                 .add(X_CACHE, HttpCaching.level(answer.source()));
@@ -128,7 +146,7 @@ final class Responses {
             headers.add(HttpHeaders.CACHE_CONTROL, NO_STORE);
         } else {
             headers.add(HttpHeaders.CACHE_CONTROL, values.cacheControl())
-                    .add(HttpHeaders.AGE, Long.toString(stored.age(now).toSeconds()));
+                    .add(HttpHeaders.AGE, age(stored.age(now).toSeconds()));
         }
         ServerTiming.add(headers, answer.timings());
         // Validators only on answers: RFC 9110 (13.2.1) has preconditions ignored where the answer is not a 2xx,
@@ -136,7 +154,7 @@ final class Responses {
         if (ok && cacheable) {
             CharSequence etag = values.etag();
             headers.add(HttpHeaders.ETAG, etag);
-            if (HttpCaching.notModified(ctx.request().getHeader(HttpHeaders.IF_NONE_MATCH), etag)) {
+            if (HttpCaching.notModified(request.getHeader(HttpHeaders.IF_NONE_MATCH), etag)) {
                 response.setStatusCode(304).end();
                 return;
             }
@@ -144,30 +162,35 @@ final class Responses {
         response.setStatusCode(answer.status());
         headers.add(HttpHeaders.CONTENT_TYPE, ok ? contentType : PROBLEM_JSON_TYPE);
         ContentCoding coding = stored.compressed()
-                ? ContentCoding.negotiate(ctx.request().getHeader(HttpHeaders.ACCEPT_ENCODING))
+                ? ContentCoding.negotiate(request.getHeader(HttpHeaders.ACCEPT_ENCODING))
                 : ContentCoding.IDENTITY; // a small answer stored raw always goes as it is
         switch (coding) {
-            case ZSTD -> encoded(ctx, coding, zstd.of(stored));
-            case GZIP -> onRequestLoop(gzip.gzip(stored), copy -> gzipped(ctx, stored, copy.result()));
-            case IDENTITY -> identity.send(ctx, stored);
+            case ZSTD -> encoded(request, coding, last.zstd(zstd::of));
+            case GZIP -> onRequestLoop(gzip.gzip(stored), copy -> gzipped(request, stored, copy.result(), fail));
+            case IDENTITY -> identity.send(request, stored, fail);
         }
+    }
+
+    /** {@code Age}, for the first hour's seconds one of {@link #AGES}: encoded once, not formatted per hit. */
+    private static CharSequence age(long seconds) {
+        return seconds < AGES.length ? AGES[(int) seconds] : Long.toString(seconds);
     }
 
     /** The gzip copy, or identity where there is none (see {@link GzipCopies#gzip}). */
-    private void gzipped(RoutingContext ctx, Stored stored, Buffer copy) {
-        if (ctx.response().closed()) {
+    private void gzipped(HttpServerRequest request, Stored stored, Buffer copy, Handler<Throwable> fail) {
+        if (request.response().closed()) {
             return;
         }
         if (copy != null) {
-            encoded(ctx, ContentCoding.GZIP, copy);
+            encoded(request, ContentCoding.GZIP, copy);
         } else {
-            identity.send(ctx, stored);
+            identity.send(request, stored, fail);
         }
     }
 
-    private static void encoded(RoutingContext ctx, ContentCoding coding, Buffer body) {
-        ctx.response().putHeader(HttpHeaders.CONTENT_ENCODING, coding.token());
-        end(ctx, body);
+    private static void encoded(HttpServerRequest request, ContentCoding coding, Buffer body) {
+        request.response().putHeader(HttpHeaders.CONTENT_ENCODING, coding.token());
+        end(request, body);
     }
 
     /**
@@ -195,7 +218,11 @@ final class Responses {
     }
 
     static void problem(RoutingContext ctx, Problem problem) {
-        HttpServerResponse response = ctx.response();
+        problem(ctx.request(), problem);
+    }
+
+    static void problem(HttpServerRequest request, Problem problem) {
+        HttpServerResponse response = request.response();
         if (response.closed() || response.ended()) {
             return;
         }
@@ -204,7 +231,7 @@ final class Responses {
             response.putHeader(HttpHeaders.RETRY_AFTER, Long.toString(ProblemJson.retryAfterSeconds(problem)));
         }
         response.putHeader(HttpHeaders.CACHE_CONTROL, "no-store");
-        end(ctx, ProblemJson.bytes(problem));
+        end(request, Buffer.buffer(ProblemJson.bytes(problem)));
     }
 
     /** Ends with the body; a HEAD request gets the same headers and length, and no body. */
@@ -213,10 +240,14 @@ final class Responses {
     }
 
     static void end(RoutingContext ctx, Buffer body) {
-        if (ctx.request().method() == HttpMethod.HEAD) {
-            ctx.response().putHeader(HttpHeaders.CONTENT_LENGTH, Integer.toString(body.length())).end();
+        end(ctx.request(), body);
+    }
+
+    static void end(HttpServerRequest request, Buffer body) {
+        if (request.method() == HttpMethod.HEAD) {
+            request.response().putHeader(HttpHeaders.CONTENT_LENGTH, Integer.toString(body.length())).end();
         } else {
-            ctx.response().end(body);
+            request.response().end(body);
         }
     }
 }

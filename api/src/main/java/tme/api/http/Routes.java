@@ -5,11 +5,14 @@ import io.vertx.core.Vertx;
 import io.vertx.core.WorkerExecutor;
 import java.time.InstantSource;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.CorsHandler;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.graphql.GraphiQLHandler;
@@ -53,7 +56,9 @@ public final class Routes {
         Handlers h = new Handlers(channels, previews, feeds, responses, requests::client);
         OpsHandlers ops = new OpsHandlers(telemetry, workers);
         MediaHandlers m = new MediaHandlers(media.mode(), media.service(), media.streams());
-        return vertx -> router(vertx, h, ops, telemetry, graphql, docs, requests, push, m);
+        LongAdder ahead = new LongAdder();
+        telemetry.gather(() -> Map.of("http.requests.ahead", ahead.sum()));
+        return vertx -> router(vertx, h, ops, telemetry, graphql, docs, requests, push, m, responses, ahead);
     }
 
     /**
@@ -93,22 +98,26 @@ public final class Routes {
 
     /**
      * The one routing table; every request is timed first, by route, status and answering level, then given its id
-     * and access log line, then CORS, then the per-client limit (after CORS, so a 429 carries its headers).
+     * and access log line, then CORS, then the per-client limit (after CORS, so a 429 carries its headers). The
+     * routes of stored answers carry their read, and the pipeline's handlers what a request answered before the
+     * router gets of them too: {@link HitsAhead} is derived from this table, and answers hits of those routes first.
      */
     private static Router router(Vertx vertx, Handlers h, OpsHandlers ops, Telemetry telemetry, GraphQL graphql,
-                                 boolean docs, RequestPipeline requests, Push push, MediaHandlers m) {
+                                 boolean docs, RequestPipeline requests, Push push, MediaHandlers m,
+                                 Responses responses, LongAdder ahead) {
         Router router = Router.router(vertx);
-        router.route().handler(telemetry.timing(router));
-        router.route().handler(requests.start(vertx, router));
-        router.route().handler(cors());
+        router.route().putMetadata(HitsAhead.DONE_AHEAD, "timing").handler(telemetry.timing(router));
+        RequestStart start = requests.start(vertx, router);
+        router.route().putMetadata(HitsAhead.DONE_AHEAD, "id, access log").handler(start);
+        router.route().putMetadata(HitsAhead.DONE_AHEAD, "CORS: nothing without Origin").handler(cors());
         requests.limits().ifPresent(limits -> router.route().handler(limits));
         read(router, "/healthz").handler(ops::healthz);
         read(router, "/readyz").handler(ops::readyz);
         read(router, "/metrics").handler(ops::metrics);
-        read(router, "/v1/body/:channel").handler(h::body);
-        read(router, "/v1/more/:channel/:direction/:position").handler(h::more);
-        read(router, "/v1/post/:channel/:id").handler(h::post);
-        read(router, "/v1/preview/:channel").handler(h::preview);
+        stored(router, h, "/v1/body/:channel", h::body);
+        stored(router, h, "/v1/more/:channel/:direction/:position", h::more);
+        stored(router, h, "/v1/post/:channel/:id", h::post);
+        stored(router, h, "/v1/preview/:channel", h::preview);
         read(router, "/v1/search/:channel").handler(h::search);
         json(router.post("/v1/previews")).handler(h::previews);
         read(router, "/v1/feed").handler(h::feed);
@@ -126,7 +135,13 @@ public final class Routes {
         router.errorHandler(405, Routes::methodNotAllowed);
         router.errorHandler(400, ctx -> Responses.problem(ctx,
                 Problem.malformedRequest(400, "Malformed request: check the percent-encoding of the path and query")));
+        HitsAhead.install(router, new HitsAhead.Parts(start, requests::client, telemetry, responses, ahead));
         return router;
+    }
+
+    /** A GET and HEAD route of a stored answer, answered by {@code read}; the route carries it for {@link HitsAhead}. */
+    private static void stored(Router router, Handlers h, String path, StoredRead read) {
+        read(router, path).putMetadata(StoredRead.METADATA, read).handler(h.send(read));
     }
 
     /**
@@ -205,11 +220,7 @@ public final class Routes {
 
     private static void failure(RoutingContext ctx) {
         Throwable cause = ctx.failure();
-        if (cause instanceof InvalidInput invalid) {
-            Responses.problem(ctx, invalid.problem());
-        } else if (cause instanceof Refused refused) {
-            Responses.problem(ctx, refused.problem());
-        } else if (ctx.statusCode() == 413) {
+        if (ctx.statusCode() == 413) {
             Responses.problem(ctx, Problem.bodyTooLarge(MAX_BODY_BYTES));
         } else if (ctx.statusCode() == 405) {
             methodNotAllowed(ctx);
@@ -218,8 +229,22 @@ public final class Routes {
         } else if (ctx.request().path().startsWith("/graphql") && (ctx.statusCode() == 400 || ctx.statusCode() == 415)) {
             Responses.problem(ctx, GraphQLRequests.problem(ctx.statusCode(), cause));
         } else {
-            LOG.log(System.Logger.Level.ERROR, "Unhandled failure on " + ctx.request().path(), cause);
-            Responses.problem(ctx, Problem.internal());
+            failure(ctx.request(), cause);
+        }
+    }
+
+    /**
+     * A failed answer, routed or answered ahead of the router ({@link HitsAhead}): the problem its input or a refusal
+     * names, else a bug, logged, and a 500.
+     */
+    static void failure(HttpServerRequest request, Throwable cause) {
+        if (cause instanceof InvalidInput invalid) {
+            Responses.problem(request, invalid.problem());
+        } else if (cause instanceof Refused refused) {
+            Responses.problem(request, refused.problem());
+        } else {
+            LOG.log(System.Logger.Level.ERROR, "Unhandled failure on " + request.path(), cause);
+            Responses.problem(request, Problem.internal());
         }
     }
 }

@@ -19,6 +19,8 @@ final class AccessMeters {
                 counter("tme.http.access_log.lines", LINES, Tags.of("outcome", "written"), "http.access_log.lines"),
                 counter("tme.http.access_log.lines", LINES, Tags.of("outcome", "dropped"), "http.access_log.dropped"),
                 counter("tme.http.access_log.lines", LINES, Tags.of("outcome", "failed"), "http.access_log.failed"),
+                counter("http.requests.ahead", "Requests answered ahead of the router: GET and HEAD of the stored-answer"
+                        + " routes with no query and no Origin (the rest are routed)"),
                 counter("clients.limited", "Requests the per-client limit (CLIENT_RATE) answered 429"),
                 gauge("clients.tracked", "Clients with a bucket of the per-client limit now"));
     }

@@ -58,6 +58,14 @@ public final class Telemetry implements AutoCloseable {
     }
 
     /**
+     * Records one request answered outside a router (the hits answered ahead of it, {@code tme.api.http.HitsAhead}),
+     * as {@link #timing} records a routed one: by route template, status and the level its {@code X-Cache} names.
+     */
+    public void recordRequest(String route, int status, String xCache, long nanos) {
+        requests.record(route, status, AnswerLevel.of(xCache), nanos);
+    }
+
+    /**
      * Every series now, in OpenMetrics when {@code accept} asks for it (Prometheus does), else in the Prometheus
      * text format 0.0.4. Reads every source once: call it off the event loop.
      */

@@ -1,0 +1,206 @@
+package tme.api.http;
+
+import io.vertx.core.Future;
+import io.vertx.core.Handler;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.Route;
+import io.vertx.ext.web.Router;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
+import tme.api.metrics.Telemetry;
+import tme.api.problem.InvalidInput;
+import tme.api.service.Answer;
+
+/**
+ * The routes of stored answers, answered before the router: a hit is the service's cached bytes and a few headers,
+ * and the router's share of it (a routing context, the walk through the pipeline's handlers and the routes, the
+ * end-handler lists) was the largest fixed cost per hit left ({@code bench/load/cpu.sh}, docs/performance.md).
+ *
+ * <p>Nothing here is a second copy of the rules: the routes, their templates and what they answer are read from the
+ * one routing table ({@link Routes}), whose stored-answer routes carry their {@link StoredRead} as route metadata, and
+ * whose pipeline handlers say what they do that this class does too ({@link #DONE_AHEAD}: the request's timing, its
+ * id and access log line, CORS, which adds nothing to a request without {@code Origin}). A route is answered here
+ * only if no route before it in the table could take the same path and every handler before it is one of those; a
+ * per-client limit ({@code CLIENT_RATE}) is not, so with it every request goes through the router.
+ *
+ * <p>Taken here: a GET or HEAD of a plain path ({@link PathTemplate}) matching such a route, with no query and no
+ * {@code Origin} header (a browser's cross-origin request gets the router's CORS handling). Everything else goes to the
+ * router as it is. A request taken here gets what the router would give it: the same code ({@link StoredRead},
+ * {@link Responses}, {@link Routes#failure}) answers it, a hit or a load, and it is timed, logged and given its
+ * {@code X-Request-Id} under its route's template, as the pipeline does.
+ */
+public final class HitsAhead implements Handler<HttpServerRequest> {
+
+    /** Router metadata: the entry point for the router's server ({@link #entry}). */
+    static final String METADATA = "tme.hitsAhead";
+    /** Route metadata on a pipeline handler: what of it a request answered here gets too. */
+    static final String DONE_AHEAD = "tme.doneAhead";
+
+    private record Read(PathTemplate template, String route, StoredRead read) {}
+
+    private final Router router;
+    private final List<Read> reads;
+    private final RequestStart start;
+    private final Function<HttpServerRequest, String> clients;
+    private final Telemetry telemetry;
+    private final Responses responses;
+    private final LongAdder answered;
+
+    private HitsAhead(Router router, List<Read> reads, Parts parts) {
+        this.router = router;
+        this.reads = reads;
+        this.start = parts.start();
+        this.clients = parts.clients();
+        this.telemetry = parts.telemetry();
+        this.responses = parts.responses();
+        this.answered = parts.answered();
+    }
+
+    /**
+     * What a request answered here needs of the pipeline and the handlers: its id and line ({@code start}), who it is
+     * from, its timing, the code that writes answers, and the count of requests answered here
+     * ({@code http.requests.ahead}, every loop's together).
+     */
+    record Parts(RequestStart start, Function<HttpServerRequest, String> clients, Telemetry telemetry,
+                 Responses responses, LongAdder answered) {}
+
+    /** Reads {@code router}'s table (complete by now) and puts the result on it: see {@link #entry}. */
+    static void install(Router router, Parts parts) {
+        router.putMetadata(METADATA, new HitsAhead(router, readsAhead(router), parts));
+    }
+
+    /** What a server should hand its requests to: the router's {@link HitsAhead} if it has one, else the router. */
+    public static Handler<HttpServerRequest> entry(Router router) {
+        Handler<HttpServerRequest> ahead = router.getMetadata(METADATA);
+        return ahead == null ? router : ahead;
+    }
+
+    /** The templates of the routes answered here, in the table's order (for tests). */
+    public List<String> routes() {
+        return reads.stream().map(Read::route).toList();
+    }
+
+    /** The routes with a read that nothing before them in the table stands in front of, in the table's order. */
+    private static List<Read> readsAhead(Router router) {
+        List<Read> reads = new ArrayList<>();
+        List<Route> before = new ArrayList<>();
+        for (Route route : router.getRoutes()) {
+            if (route.getPath() == null && route.getMetadata(DONE_AHEAD) == null) {
+                break; // a handler of every request (or a regular expression) this class does not stand in for
+            }
+            StoredRead read = route.getMetadata(StoredRead.METADATA);
+            if (read != null && route.getPath() != null && !prefix(route)) {
+                PathTemplate template = PathTemplate.of(route.getPath());
+                if (before.stream().noneMatch(earlier -> template.overlaps(earlier.getPath(), prefix(earlier)))) {
+                    reads.add(new Read(template, route.getPath(), read));
+                }
+            }
+            if (route.getPath() != null) {
+                before.add(route);
+            }
+        }
+        return List.copyOf(reads);
+    }
+
+    /** A route of every path under its own ({@code /docs*}): Vert.x keeps the path without the star, as not exact. */
+    private static boolean prefix(Route route) {
+        return !route.isExactPath() && !route.getPath().contains(":");
+    }
+
+    @Override
+    public void handle(HttpServerRequest request) {
+        HttpMethod method = request.method();
+        if ((method == HttpMethod.GET || method == HttpMethod.HEAD) && !request.headers().contains(HttpHeaders.ORIGIN)) {
+            String uri = request.uri();
+            for (Read read : reads) {
+                String[] values = read.template().match(uri);
+                if (values != null) {
+                    answer(request, read, values);
+                    return;
+                }
+            }
+        }
+        router.handle(request);
+    }
+
+    private void answer(HttpServerRequest request, Read read, String[] values) {
+        long began = System.nanoTime();
+        answered.increment();
+        String id = start.id(request);
+        HttpServerResponse response = request.response();
+        response.headers().add(RequestIds.HEADER, id);
+        Ending ending = new Ending(request, read.route(), id, began);
+        response.endHandler(ending);
+        responses.send(request, read(request, read, values), cause -> Routes.failure(request, cause));
+        if (!response.ended()) {
+            // A load, or a copy still to be made on the workers (a first hit): the connection may close first.
+            if (response.closed()) {
+                ending.handle(null);
+            } else {
+                response.closeHandler(ending);
+            }
+        }
+    }
+
+    /** The route's read of the matched path; a problem with the input is its failed answer (a 422, as routed). */
+    private Future<Answer> read(HttpServerRequest request, Read read, String[] values) {
+        try {
+            return read.read().answer(new StoredRead.Params() {
+                @Override
+                public String path(String name) {
+                    return read.template().value(values, name);
+                }
+
+                @Override
+                public String query(String name) {
+                    return null; // a request with a query goes to the router
+                }
+
+                @Override
+                public String client() {
+                    return clients.apply(request);
+                }
+            });
+        } catch (InvalidInput invalid) {
+            return Future.failedFuture(invalid);
+        }
+    }
+
+    /**
+     * A request's timing and access log line, once: when its answer has been sent (the end handler; for a hit,
+     * within {@code end}), or when its connection closed first (a 499), as the router's end handlers count it.
+     */
+    private final class Ending implements Handler<Void> {
+
+        private final HttpServerRequest request;
+        private final String route;
+        private final String id;
+        private final long began;
+        private boolean done; // on the request's loop only
+
+        Ending(HttpServerRequest request, String route, String id, long began) {
+            this.request = request;
+            this.route = route;
+            this.id = id;
+            this.began = began;
+        }
+
+        @Override
+        public void handle(Void ignored) {
+            if (done) {
+                return;
+            }
+            done = true;
+            HttpServerResponse response = request.response();
+            boolean completed = response.ended();
+            telemetry.recordRequest(route, completed ? response.getStatusCode() : AccessLine.CLIENT_CLOSED,
+                    response.headers().get(Responses.X_CACHE), System.nanoTime() - began);
+            start.logged(request, id, began, completed, route);
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package tme.api.http;
+
+import io.vertx.core.Future;
+import io.vertx.ext.web.RoutingContext;
+import java.util.function.Function;
+import tme.api.service.Answer;
+
+/**
+ * What a GET route of a stored answer does with its parameters: call a service, which answers from the cache (a hit)
+ * or after a load. The routing table mounts each one on its route ({@link Routes}) and marks the route with it, so
+ * {@link HitsAhead} can answer the same route, with the same function, before the router.
+ */
+@FunctionalInterface
+interface StoredRead {
+
+    /** The route metadata key under which the routing table keeps a route's read. */
+    String METADATA = "tme.storedRead";
+
+    Future<Answer> answer(Params params);
+
+    /** A request's parameters, from a routing context or from a path matched ahead of the router. */
+    interface Params {
+
+        /** The path parameter {@code name} ({@code :name} in the template). */
+        String path(String name);
+
+        /** The query parameter {@code name}, or null. */
+        String query(String name);
+
+        /** Who asks, as the upstream gate shares its work between clients (worked out only for a load). */
+        String client();
+
+        static Params of(RoutingContext ctx, Function<RoutingContext, String> clients) {
+            return new Params() {
+                @Override
+                public String path(String name) {
+                    return ctx.pathParam(name);
+                }
+
+                @Override
+                public String query(String name) {
+                    return ctx.queryParams().get(name);
+                }
+
+                @Override
+                public String client() {
+                    return clients.apply(ctx);
+                }
+            };
+        }
+    }
+}
