@@ -12,6 +12,7 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import tme.cache.Level;
 import tme.cache.Lookup;
@@ -94,12 +95,20 @@ public final class CoalescingCache {
      * {@code client}; one it joins is not charged again.
      */
     public Future<Result> get(String key, String client, String flow, Loader loader) {
-        return parts.cache().get(key).compose(lookup -> switch (lookup) {
+        return decided(parts.cache().get(key), lookup -> switch (lookup) {
             case Lookup.Hit hit when hit.fresh() -> Future.succeededFuture(served(key, flow, loader, hit));
             case Lookup.Hit hit when withinRevalidation(hit) -> Future.succeededFuture(staleServed(key, flow, loader, hit));
             case Lookup.Hit hit -> waitFor(new LoadContext(key, client, flow, Priority.USER, Optional.of(hit.stored())), loader);
             case Lookup.Miss miss -> waitFor(new LoadContext(key, client, flow, Priority.USER, Optional.empty()), loader);
         });
+    }
+
+    /**
+     * {@code decide} applied to {@code lookup}: at once when the lookup is done (an L1 hit, the hot path: no composed
+     * future, no dispatch through the context), else when it completes (an L2 read).
+     */
+    private static Future<Result> decided(Future<Lookup> lookup, Function<Lookup, Future<Result>> decide) {
+        return lookup.succeeded() ? decide.apply(lookup.result()) : lookup.compose(decide);
     }
 
     /**
@@ -115,7 +124,7 @@ public final class CoalescingCache {
 
     /** As {@link #get(String, String, Loader, Tolerance)} for {@code client}. */
     public Future<Result> get(String key, String client, String flow, Loader loader, Tolerance tolerance) {
-        return parts.cache().get(key).compose(lookup -> {
+        return decided(parts.cache().get(key), lookup -> {
             Instant now = parts.clock().instant();
             return switch (lookup) {
                 case Lookup.Hit hit when tolerance.fresh(hit.stored(), now) ->

@@ -99,9 +99,13 @@ public final class ClientAddresses {
         return nearest;
     }
 
+    /**
+     * The peer's address as text: the socket address's host, the literal address (an accepted socket's address has
+     * no name) kept since the connection was made, where {@code hostAddress()} formats a new string per request.
+     */
     private static String peer(HttpServerRequest request) {
         SocketAddress peer = request.remoteAddress();
-        String host = peer == null ? null : peer.hostAddress();
+        String host = peer == null ? null : peer.host();
         return host == null ? "-" : host;
     }
 }

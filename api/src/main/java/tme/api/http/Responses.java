@@ -199,6 +199,10 @@ final class Responses {
      * whichever loop finished the load. An answer already there (a hit) goes on at once, with no hop.
      */
     static <T> void onRequestLoop(Future<T> answer, Handler<AsyncResult<T>> then) {
+        if (answer.isComplete()) {
+            then.handle(answer); // on the request's loop already: the handler is running there
+            return;
+        }
         Context request = Vertx.currentContext();
         answer.onComplete(result -> {
             if (request == null || Vertx.currentContext() == request) {

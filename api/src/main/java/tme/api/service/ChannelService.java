@@ -257,8 +257,9 @@ public final class ChannelService {
                 }));
     }
 
+    /** The answer to {@code result}: at once for one already there (a hit: no mapped future, no dispatch). */
     static Future<Answer> answered(Future<Result> result) {
-        return result.map(ChannelService::answer);
+        return result.succeeded() ? Future.succeededFuture(answer(result.result())) : result.map(ChannelService::answer);
     }
 
     /** Renders and compresses a loaded page (on the worker pool), timed as the load's last step. */
