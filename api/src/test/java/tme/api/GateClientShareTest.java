@@ -70,6 +70,19 @@ class GateClientShareTest {
         assertEquals(SPRAY - BURST, Fleet.metric(server, "tme_gate_refused_total{reason=\"client_share\"}"));
     }
 
+    /** A search is charged to whoever asks, as every other read: not to the channel's flow, which all clients share. */
+    @Test
+    void searches_areChargedToTheClientAsking() {
+        List<HttpResponse<String>> searches = all(IntStream.range(0, 8)
+                .mapToObj(i -> get(SPRAYER, "/v1/search/durov?q=word" + i)).toList());
+
+        assertEquals(BURST, searches.stream().filter(answer -> answer.statusCode() == 200).count());
+        assertEquals(List.of("client_upstream_limited"), searches.stream().filter(answer -> answer.statusCode() == 429)
+                .map(answer -> TestServer.json(answer).getString("code")).distinct().toList());
+        assertEquals(BURST, server.tme.totalHits());
+        assertEquals(200, get(READER, "/v1/search/durov?q=reader").join().statusCode(), "another client's share");
+    }
+
     @Test
     void aPreviewsRequest_spendsOnePerColdChannel_andReportsTheRefusedPerEntry() {
         String names = IntStream.range(0, 8).mapToObj(i -> "\"card" + i + "\"")

@@ -67,7 +67,7 @@ final class Fetchers {
         return env -> {
             Integer before = env.getArgument("before");
             return answered(env, channels.search(channel(env), SearchQuery.parse("q", env.getArgument("q")),
-                    before == null ? Position.LATEST : Position.of("before", before), flow(env)));
+                    before == null ? Position.LATEST : Position.of("before", before), client(env), flow(env)));
         };
     }
 

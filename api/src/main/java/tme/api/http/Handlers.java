@@ -72,9 +72,9 @@ final class Handlers {
 
     /** {@code GET /v1/search/{channel}?q=...&before=N}: t.me's search inside the channel, as {@code /v1/body} answers. */
     void search(RoutingContext ctx) {
-        responses.send(ctx, channels.search(channel(ctx.pathParam("channel")),
-                SearchQuery.parse("q", ctx.queryParams().get("q")),
-                Position.optional("before", ctx.queryParams().get("before"))));
+        ChannelName channel = channel(ctx.pathParam("channel"));
+        responses.send(ctx, channels.search(channel, SearchQuery.parse("q", ctx.queryParams().get("q")),
+                Position.optional("before", ctx.queryParams().get("before")), clients.apply(ctx), channel.value()));
     }
 
     Future<Answer> preview(StoredRead.Params params) {

@@ -186,9 +186,17 @@ public final class ChannelService {
      * "No posts found" for this query), and a refresh that finds none where the last copy had some is an anomaly.
      */
     public Future<Answer> search(ChannelName channel, SearchQuery query, Position before, String flow) {
+        return search(channel, query, before, flow, flow);
+    }
+
+    /**
+     * As {@link #search(ChannelName, SearchQuery, Position, String)}, loaded for {@code client} (who asked: the gate
+     * shares its turns and budget between clients, as for every other read).
+     */
+    public Future<Answer> search(ChannelName channel, SearchQuery query, Position before, String client, String flow) {
         String name = channel.value();
         int at = before.value();
-        return answered(cache.get(keys.search(name, query, at), flow, loader(name, ttls.search(),
+        return answered(cache.get(keys.search(name, query, at), client, flow, loader(name, ttls.search(),
                 load -> pages.search(load, name, query, at), page -> page.posts().isEmpty(),
                 page -> Outcome.ok(JsonRender.body(page)))));
     }
