@@ -8,14 +8,19 @@
 #
 #   mvn -B -DskipTests package && bench/load/cpu.sh
 #
-# Settings: DURATION=5s ROUNDS=2 CONNECTIONS=64 WARMUP=2 (warm-up runs per server). Needs wrk, nginx, curl, ss.
+# Each round measures the three servers back to back; the ratios printed last are over the sums of all rounds, and
+# beside them the median of the rounds' own ratios: on a shared VM one round's figures can move by 20% (seen with the
+# same process in consecutive rounds), so a single round decides nothing.
+#
+# Settings: DURATION=4s ROUNDS=6 CONNECTIONS=64 WARMUP=3 (warm-up runs per server: tme-api's JIT takes some 30 s of
+# hits to settle, the floor's much less). Needs wrk, nginx, curl, ss.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 SCRIPT=cpu.sh
-DURATION=${DURATION:-5s}
-ROUNDS=${ROUNDS:-2}
+DURATION=${DURATION:-4s}
+ROUNDS=${ROUNDS:-6}
 CONNECTIONS=${CONNECTIONS:-64}
-WARMUP=${WARMUP:-2}
+WARMUP=${WARMUP:-3}
 source bench/load/lib/common.sh
 require_jars
 
@@ -55,7 +60,8 @@ NGINX_WORKER=$(pgrep -P "$(cat "$WORK/nginx.pid")" | head -1)
 ticks() { awk '{ print $14, $15 }' "/proc/$1/stat"; }
 HZ=$(getconf CLK_TCK)
 # Ticks (user + system) and requests of each server and coding, summed over the rounds, for the ratios at the end.
-declare -A TICKS=() REQUESTS=()
+declare -A TICKS=() REQUESTS=() LAST=()
+ROUND_RATIOS_identity=() ROUND_RATIOS_zstd=()
 measure() { # $1: name, $2: pid, $3: URL, then wrk's options (a header)
   local u0 s0 u1 s1 out requests name=$1 pid=$2 url=$3
   shift 3
@@ -64,6 +70,7 @@ measure() { # $1: name, $2: pid, $3: URL, then wrk's options (a header)
   read -r u1 s1 < <(ticks "$pid")
   requests=$(awk '/requests in/ { print $1 }' <<<"$out")
   TICKS[$name]=$(( ${TICKS[$name]:-0} + u1 - u0 + s1 - s0 ))
+  LAST[$name]=$(awk -v t=$((u1 - u0 + s1 - s0)) -v r="$requests" 'BEGIN { print t / r }')
   REQUESTS[$name]=$(( ${REQUESTS[$name]:-0} + requests ))
   awk -v n="$name" -v r="$requests" -v u=$((u1 - u0)) -v s=$((s1 - s0)) -v hz="$HZ" -v rps="$(awk '/Requests\/sec/ { print $2 }' <<<"$out")" \
     'BEGIN { printf "| %s | %d | %.1f | %.1f | %.1f | %.0f |\n", n, r, u * 1e6 / hz / r, s * 1e6 / hz / r, (u + s) * 1e6 / hz / r, rps }'
@@ -84,13 +91,20 @@ for _ in $(seq 1 "$ROUNDS"); do
   measure "nginx 1 worker, zstd" "$NGINX_WORKER" "http://127.0.0.1:$NGINX_PORT/durov.json.zst"
   measure "bare Vert.x, 1 loop, zstd" "$BARE_ZSTD_PID" "http://127.0.0.1:$BARE_ZSTD_PORT/" "${ZSTD[@]}"
   measure "tme-api, EVENT_LOOPS=1, zstd" "${API_PIDS[0]}" "$TME" "${ZSTD[@]}"
+  ROUND_RATIOS_identity+=("$(awk -v t="${LAST["tme-api, EVENT_LOOPS=1, identity"]}" \
+    -v b="${LAST["bare Vert.x, 1 loop, identity"]}" 'BEGIN { printf "%.3f", t / b }')")
+  ROUND_RATIOS_zstd+=("$(awk -v t="${LAST["tme-api, EVENT_LOOPS=1, zstd"]}" \
+    -v b="${LAST["bare Vert.x, 1 loop, zstd"]}" 'BEGIN { printf "%.3f", t / b }')")
 done
+median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 for coding in identity zstd; do
   nginx=$(per_request "nginx 1 worker, $coding"); bare=$(per_request "bare Vert.x, 1 loop, $coding")
   tme=$(per_request "tme-api, EVENT_LOOPS=1, $coding")
-  awk -v c="$coding" -v n="$nginx" -v b="$bare" -v t="$tme" 'BEGIN {
-    printf "%s over the rounds: nginx %.2f, floor %.2f, tme-api %.2f µs/req; tme-api / floor %.2fx, / nginx %.2fx\n",
-      c, n, b, t, t / b, t / n }'
+  ratios="ROUND_RATIOS_$coding[@]"
+  awk -v c="$coding" -v n="$nginx" -v b="$bare" -v t="$tme" -v m="$(median "${!ratios}")" -v each="$(echo "${!ratios}")" 'BEGIN {
+    printf "%s over the rounds: nginx %.2f, floor %.2f, tme-api %.2f µs/req; tme-api / floor %.2fx, / nginx %.2fx;", \
+      c, n, b, t, t / b, t / n
+    printf " per round: median %.2fx (%s)\n", m, each }'
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 nginx -c "$WORK/nginx.conf" -s stop 2>/dev/null || true
