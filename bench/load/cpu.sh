@@ -12,7 +12,7 @@
 # beside them the median of the rounds' own ratios: on a shared VM one round's figures can move by 20% (seen with the
 # same process in consecutive rounds), so a single round decides nothing.
 #
-# Settings: DURATION=4s ROUNDS=6 CONNECTIONS=64 WARMUP=3 (warm-up runs per server: tme-api's JIT takes some 30 s of
+# Settings: DURATION=4s ROUNDS=6 CONNECTIONS=64 WARMUP=5 (warm-up runs per server: tme-api's JIT takes some 30 s of
 # hits to settle, the floor's much less). Needs wrk, nginx, curl, ss.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -20,7 +20,7 @@ SCRIPT=cpu.sh
 DURATION=${DURATION:-4s}
 ROUNDS=${ROUNDS:-6}
 CONNECTIONS=${CONNECTIONS:-64}
-WARMUP=${WARMUP:-3}
+WARMUP=${WARMUP:-5}
 source bench/load/lib/common.sh
 require_jars
 
