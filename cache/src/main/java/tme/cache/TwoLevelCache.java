@@ -73,6 +73,20 @@ public final class TwoLevelCache {
     }
 
     /**
+     * The L1 value for {@code key} if it is fresh at {@code now}, else null; counts nothing. With
+     * {@link #countL1Hit()}, the hot path of a hit ({@code CoalescingCache.freshHit}): no future, no lookup record.
+     */
+    public Stored freshInL1(String key, Instant now) {
+        Held held = l1.get(key, now);
+        return held != null && now.isBefore(held.freshUntil()) ? held.stored() : null;
+    }
+
+    /** Counts a reader's L1 hit taken with {@link #freshInL1}, as {@link #get} counts its own. */
+    public void countL1Hit() {
+        counters.increment(Counter.L1_HITS);
+    }
+
+    /**
      * The same lookup without counting it as a reader's hit or miss: for side lookups a load makes (a
      * channel's "not found" entry), so {@code cache.*} keeps counting what readers asked for.
      */

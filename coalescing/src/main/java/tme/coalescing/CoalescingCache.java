@@ -112,6 +112,22 @@ public final class CoalescingCache {
     }
 
     /**
+     * What {@link #get(String, String, String, Loader)} answers at once, with nothing to start, for a value L1 holds
+     * fresh and short of its early-refresh point: that value ({@link Source#L1}), counted as that hit is; else null,
+     * with nothing done or counted (then call {@code get}). The hot path of a hit, without a future, a lookup record
+     * or the loader a miss would need.
+     */
+    public Stored freshHit(String key) {
+        Instant now = parts.clock().instant();
+        Stored stored = parts.cache().freshInL1(key, now);
+        if (stored == null || refreshDue(key, stored, now)) {
+            return null;
+        }
+        parts.cache().countL1Hit();
+        return stored;
+    }
+
+    /**
      * As {@link #get(String, String, Loader)} for a reader with its own {@link Tolerance} of age, whatever lifetime
      * the value was stored with: younger than {@code freshFor}, the value as it is (no refresh: the value's own
      * readers refresh it on their timeline); younger than {@code usableFor}, the value at once ({@link Source#STALE})
@@ -230,13 +246,16 @@ public final class CoalescingCache {
     private Result served(String key, String flow, Loader loader, Lookup.Hit hit) {
         Stored stored = hit.stored();
         Instant now = parts.clock().instant();
-        if (mayBeInRefreshWindow(stored, now)) {
-            Instant refreshAt = parts.config().freshness(stored.freshFor()).refreshAt(key, stored.storedAt());
-            if (!now.isBefore(refreshAt) && maybeRefresh(key, flow, loader, stored, now)) {
-                parts.counts().increment(Count.EARLY_REFRESHES);
-            }
+        if (refreshDue(key, stored, now) && maybeRefresh(key, flow, loader, stored, now)) {
+            parts.counts().increment(Count.EARLY_REFRESHES);
         }
         return new Result.Found(stored, hit.level() == Level.L1 ? Source.L1 : Source.L2);
+    }
+
+    /** Whether a fresh {@code stored} has reached its early-refresh point (a hit then starts a refresh). */
+    private boolean refreshDue(String key, Stored stored, Instant now) {
+        return mayBeInRefreshWindow(stored, now)
+                && !now.isBefore(parts.config().freshness(stored.freshFor()).refreshAt(key, stored.storedAt()));
     }
 
     /** Stale-while-revalidate: the stale value now, and one refresh behind it like an early refresh's. */

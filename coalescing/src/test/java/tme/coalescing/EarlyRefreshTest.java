@@ -1,6 +1,8 @@
 package tme.coalescing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static tme.coalescing.Results.found;
 import static tme.coalescing.Results.text;
@@ -51,6 +53,28 @@ class EarlyRefreshTest extends TwoNodesTestBase {
         assertEquals(500, reads);
         assertEquals(6, loader.calls(), "loads in five TTLs");
         assertEquals(0L, SharedCoalescingTest.counters(a, b).get("coalescing.refreshes.failed"));
+    }
+
+    /**
+     * {@code freshHit}, the hot path of a hit: what {@code get} answers at once for a fresh L1 value short of its
+     * refresh point, counted once as that hit; null, with nothing counted or started, wherever {@code get} has work.
+     */
+    @Test
+    void freshHit_isGetsAnswerForAFreshL1Hit_andStepsAsideWhereGetHasWork() {
+        assertNull(a.coalescing.freshHit(KEY), "nothing stored: a miss is get's");
+        Stored first = found(a.get(KEY, loader)).value();
+        long hits = a.count("cache.l1.hits");
+
+        assertSame(first, a.coalescing.freshHit(KEY));
+        assertEquals(hits + 1, a.count("cache.l1.hits"), "counted as get counts it");
+        clock.set(refreshAt(first));
+        assertNull(a.coalescing.freshHit(KEY), "at its refresh point: get starts the refresh");
+        assertNull(b.coalescing.freshHit(KEY), "in L2 only: get's");
+        clock.set(first.expiresAt());
+        assertNull(a.coalescing.freshHit(KEY), "stale: get's");
+        assertEquals(hits + 1, a.count("cache.l1.hits"), "nothing counted where it stepped aside");
+        assertEquals(0L, a.count("coalescing.refreshes.started"));
+        assertEquals(1, loader.calls());
     }
 
     @Test

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.SortedMap;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import tme.api.Ttls;
 import tme.api.problem.Problem;
 import tme.api.render.JsonRender;
@@ -16,6 +17,7 @@ import tme.coalescing.LoadContext;
 import tme.coalescing.Loaded;
 import tme.coalescing.Loader;
 import tme.coalescing.Result;
+import tme.coalescing.Source;
 import tme.coalescing.Tolerance;
 import tme.coalescing.refresh.Schedule;
 import tme.scraper.fetch.Direction;
@@ -78,10 +80,12 @@ public final class ChannelService {
     public Future<Answer> body(ChannelName channel, Position position, String client, String flow) {
         String name = channel.value();
         if (position.latest()) {
-            return answered(cache.get(keys.body(name, 0), client, flow, latestPage(name)));
+            String key = keys.body(name, 0);
+            return hitOr(key, () -> cache.get(key, client, flow, latestPage(name)));
         }
         int at = position.value();
-        return answered(cache.get(keys.body(name, at), client, flow, loader(name, ttls.page(),
+        String key = keys.body(name, at);
+        return hitOr(key, () -> cache.get(key, client, flow, loader(name, ttls.page(),
                 load -> pages.channelPage(load, name, at), page -> page.posts().isEmpty(),
                 page -> Outcome.ok(JsonRender.body(page)))));
     }
@@ -123,7 +127,8 @@ public final class ChannelService {
 
     /** As {@link #post(ChannelName, PostId)}, loaded for {@code client} as part of {@code flow}. */
     public Future<Answer> post(ChannelName channel, PostId id, String client, String flow) {
-        return answered(cache.get(keys.post(channel.value(), id.value()), client, flow, postLoader(channel, id)));
+        String key = keys.post(channel.value(), id.value());
+        return hitOr(key, () -> cache.get(key, client, flow, postLoader(channel, id)));
     }
 
     /**
@@ -173,7 +178,8 @@ public final class ChannelService {
                                String flow) {
         String name = channel.value();
         int at = position.value();
-        return answered(cache.get(keys.more(name, direction, at), client, flow, loader(name,
+        String key = keys.more(name, direction, at);
+        return hitOr(key, () -> cache.get(key, client, flow, loader(name,
                 direction == Direction.AFTER ? ttls.latest() : ttls.page(),
                 load -> pages.more(load, name, direction, at), page -> page.posts().isEmpty(),
                 page -> Outcome.ok(JsonRender.more(name, withoutAnchor(page, at))))));
@@ -219,7 +225,8 @@ public final class ChannelService {
     /** The channel's profile, loaded for {@code client} as part of {@code flow}. */
     public Future<Answer> preview(ChannelName channel, String client, String flow) {
         String name = channel.value();
-        return answered(cache.get(keys.preview(name), client, flow, loader(name, ttls.preview(),
+        String key = keys.preview(name);
+        return hitOr(key, () -> cache.get(key, client, flow, loader(name, ttls.preview(),
                 load -> pages.preview(load, name), preview -> false, preview -> Outcome.ok(JsonRender.preview(name, preview)))));
     }
 
@@ -263,6 +270,15 @@ public final class ChannelService {
                     case Outcome.Ok<T> ok -> pages.onWorker(() -> rendered(ok, render, freshFor, noPosts));
                     case Outcome.Fail<T> fail -> Future.succeededFuture(failed(channel, fail).withTimings(fail.timings()));
                 }));
+    }
+
+    /**
+     * A fresh L1 hit's answer at once ({@link CoalescingCache#freshHit}: nothing built for a load that will not run),
+     * else {@code get}'s.
+     */
+    private Future<Answer> hitOr(String key, Supplier<Future<Result>> get) {
+        Stored hit = cache.freshHit(key);
+        return hit != null ? Future.succeededFuture(answer(new Result.Found(hit, Source.L1))) : answered(get.get());
     }
 
     /** The answer to {@code result}: at once for one already there (a hit: no mapped future, no dispatch). */
