@@ -4,51 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.client.HttpResponse;
-import io.vertx.ext.web.client.WebClient;
-import io.vertx.ext.web.client.WebClientOptions;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The fake t.me's {@code ?q=} answers, seen through a plain WebClient: shaped and filtered as t.me's search pages. */
-class FakeTmeSearchTest {
-
-    private static Vertx vertx;
-    private static WebClient web;
-    private FakeTme fake;
-
-    @BeforeAll
-    static void startVertx() {
-        vertx = Vertx.vertx();
-        web = WebClient.create(vertx, new WebClientOptions().setFollowRedirects(false));
-    }
-
-    @AfterAll
-    static void stopVertx() throws Exception {
-        web.close();
-        vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-    }
-
-    @BeforeEach
-    void start() {
-        fake = FakeTme.start(vertx);
-    }
-
-    @AfterEach
-    void stop() {
-        fake.close();
-    }
+class FakeTmeSearchTest extends FakeTmeClientTestBase {
 
     static List<String> posts(String html) {
         Matcher post = Pattern.compile("data-post=\"([^\"]+)\"").matcher(html);
@@ -106,11 +71,6 @@ class FakeTmeSearchTest {
     }
 
     private HttpResponse<Buffer> call(String uri) {
-        Future<HttpResponse<Buffer>> answer = web.requestAbs(HttpMethod.GET, fake.baseUrl() + uri).send();
-        try {
-            return answer.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new AssertionError("request did not succeed in 10s", e);
-        }
+        return call(HttpMethod.GET, uri);
     }
 }

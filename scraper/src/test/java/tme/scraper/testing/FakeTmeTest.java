@@ -7,13 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.Json;
 import io.vertx.ext.web.client.HttpResponse;
-import io.vertx.ext.web.client.WebClient;
-import io.vertx.ext.web.client.WebClientOptions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -21,10 +18,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tme.scraper.model.ChannelPage;
 import tme.scraper.model.MorePage;
@@ -35,36 +28,10 @@ import tme.scraper.parse.ParserMode;
 import tme.scraper.parse.PreviewParser;
 
 /** The fake t.me's own contract, seen through a plain WebClient that follows nothing and decodes nothing. */
-class FakeTmeTest {
+class FakeTmeTest extends FakeTmeClientTestBase {
 
     private static final String DUROV_PAGE = Fixtures.read("s-durov-2026-05-hortay.html");
     private static final String CONTACT_PAGE = Fixtures.read("notfound-zzqxnonexistenthandle99887766-2026-neotolis.html");
-
-    private static Vertx vertx;
-    private static WebClient web;
-    private FakeTme fake;
-
-    @BeforeAll
-    static void startVertx() {
-        vertx = Vertx.vertx();
-        web = WebClient.create(vertx, new WebClientOptions().setFollowRedirects(false));
-    }
-
-    @AfterAll
-    static void stopVertx() {
-        web.close();
-        result(vertx.close());
-    }
-
-    @BeforeEach
-    void start() {
-        fake = FakeTme.start(vertx);
-    }
-
-    @AfterEach
-    void stop() {
-        fake.close();
-    }
 
     @Test
     void channelPage_servedForAnySpellingAndPosition() {
@@ -392,18 +359,6 @@ class FakeTmeTest {
         assertEquals(200, call(HttpMethod.GET, "/s/durov").statusCode());
         assertEquals(200, call(HttpMethod.GET, "/s/meduzalive").statusCode());
         assertEquals(2, fake.totalHits());
-    }
-
-    private HttpResponse<Buffer> call(HttpMethod method, String uri) {
-        return result(web.requestAbs(method, fake.baseUrl() + uri).send());
-    }
-
-    private static <T> T result(Future<T> future) {
-        try {
-            return future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-        } catch (InterruptedException | ExecutionException | TimeoutException e) {
-            throw new AssertionError("request did not succeed in 10s", e);
-        }
     }
 
     private static Throwable failure(Future<?> future) {
