@@ -95,7 +95,6 @@ public final class Main {
             System.exit(2);
             return;
         }
-        LOG.log(System.Logger.Level.INFO, config.memory().line());
         config.memory().warning().ifPresent(warning -> LOG.log(System.Logger.Level.WARNING, warning));
         Vertx vertx = Vertx.vertx(vertxOptions(config));
         start(vertx, config, InstantSource.system())
@@ -109,6 +108,8 @@ public final class Main {
                             server.actualPort(), config.telegramBaseUrl(), config.cache().redisUrl().orElse("off"),
                             config.eventLoops(), vertx.isNativeTransportEnabled() ? "native" : "NIO",
                             config.refresh().interval());
+                    // After "listening": a start-up says that first (issue 20); how memory was shared out comes next.
+                    LOG.log(System.Logger.Level.INFO, config.memory().line());
                     Runtime.getRuntime().addShutdownHook(new Thread(() -> stopGracefully(vertx, running), "tme-shutdown"));
                 })
                 .onFailure(e -> {

@@ -107,6 +107,7 @@ class HitsAheadTest {
         HttpResponse<String> cors = server.get(BODY, "Origin", "https://reader.example");
         assertEquals("*", CacheHttp.header(cors, "Access-Control-Allow-Origin"));
         assertEquals("L1", CacheHttp.header(cors, "X-Cache"));
+        assertEquals(1, ahead(), "only the load went ahead; the cross-origin hit was routed");
     }
 
     private HitsAhead hitsAhead() {
