@@ -23,6 +23,7 @@ CONNECTIONS=${CONNECTIONS:-64}
 WARMUP=${WARMUP:-5}
 source bench/load/lib/common.sh
 require_jars
+require_tools wrk nginx curl ss
 
 start_fake 0
 start_api tme EVENT_LOOPS=1 ACCESS_LOG=false CACHE_TTL_LATEST=10m

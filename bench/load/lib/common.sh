@@ -9,8 +9,8 @@ die() { echo "${SCRIPT:-run.sh}: $*" >&2; exit 1; }
 # The JVM (a JDK 21+) and its options for the servers and the fake t.me, and the jars `mvn -B -DskipTests package`
 # leaves (always these: nothing here builds).
 # Without JAVA, the JDK is picked exactly as ./tme picks it (scripts/jdk.sh), whatever the default `java` is.
+source scripts/jdk.sh # select_jdk, apt_install
 if [[ -z "${JAVA:-}" ]]; then
-  source scripts/jdk.sh
   select_jdk
   JAVA=$JAVA_HOME/bin/java
 fi
@@ -21,11 +21,15 @@ BENCH_JAR=bench/target/benchmarks.jar
 require_jars() {
   [[ -f "$API_JAR" && -f "$BENCH_JAR" ]] || die "missing $API_JAR or $BENCH_JAR: run mvn -B -DskipTests package first"
 }
-# Dies at the first command of the list that is not on the PATH, naming the Debian package that has it.
+# Installs with apt-get (as ./tme installs Maven and Redis: scripts/jdk.sh's apt_install) each command of the list that
+# is not on the PATH, so a fresh machine runs the benchmarks as it is; without apt-get, it names the Debian package.
 require_tools() { # tool ...
   local tool package
   for tool in "$@"; do
-    case "$tool" in ss) package=iproute2 ;; *) package=${tool%-cli} ;; esac
+    command -v "$tool" >/dev/null && continue
+    case "$tool" in ss) package=iproute2 ;; redis-cli) package=redis-tools ;; *) package=$tool ;; esac
+    echo "${SCRIPT:-run.sh}: $tool is missing: installing Debian's $package" >&2
+    apt_install "$package"
     command -v "$tool" >/dev/null || die "$tool is missing (apt-get install -y $package)"
   done
 }
