@@ -67,6 +67,18 @@ import tme.scraper.fetch.TmeClient;
 /** Builds every object with {@code new}, in dependency order, and starts the HTTP server. */
 public final class Main {
 
+    /** The JDK's log format, when the command line sets none: {@link #ONE_LINE} rather than its two lines a message. */
+    private static final String LOG_FORMAT = "java.util.logging.SimpleFormatter.format";
+    /** {@code 2026-12-02T02:40:28.123+0000 INFO tme.api.Main: tme-api listening on port 8080 ...}, a throwable after. */
+    static final String ONE_LINE = "%1$tFT%1$tT.%1$tL%1$tz %4$s %3$s: %5$s%6$s%n";
+
+    static {
+        // Before the first logger: one message is one line (a log shipper reads it whole, "listening" is line 1).
+        if (System.getProperty(LOG_FORMAT) == null) {
+            System.setProperty(LOG_FORMAT, ONE_LINE);
+        }
+    }
+
     private static final System.Logger LOG = System.getLogger(Main.class.getName());
     /** Previews fetched at once for one {@code /v1/previews} request. */
     private static final int PREVIEWS_PARALLELISM = 8;
