@@ -211,7 +211,8 @@ public final class Main {
                 config.push().eventsKeep())).orElseGet(() -> EventLog.local(config.push().eventsMaxLength(), clock));
         ChannelService channels = new ChannelService(pages, cache, missing, config.parserMode(), config.ttls(), schedule,
                 new PostEvents(events, parsers));
-        PreviewsService previews = new PreviewsService(channels::preview, PREVIEWS_PARALLELISM);
+        PreviewsService previews = new PreviewsService((channel, asking, flow) -> channels.preview(channel, () -> asking, flow),
+                PREVIEWS_PARALLELISM);
         FeedService feeds = new FeedService(channels, cache, schedule, config.parserMode(), feedTimes(config), clock,
                 parsers, FEED_PARALLELISM, config.publicUrl());
         Routes.Media media = media(vertx, config.media(), channels, clock);

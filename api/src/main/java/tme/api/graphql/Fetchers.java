@@ -48,18 +48,19 @@ final class Fetchers {
         return env -> {
             Integer position = env.getArgument("position");
             return answered(env, channels.body(channel(env),
-                    position == null ? Position.LATEST : Position.of("position", position), client(env), flow(env)));
+                    position == null ? Position.LATEST : Position.of("position", position), () -> client(env),
+                    flow(env)));
         };
     }
 
     DataFetcher<CompletableFuture<DataFetcherResult<Object>>> more() {
         return env -> answered(env, channels.more(channel(env), Directions.parse("direction", env.getArgument("direction")),
-                Position.of("position", env.<Integer>getArgument("position")), client(env), flow(env)));
+                Position.of("position", env.<Integer>getArgument("position")), () -> client(env), flow(env)));
     }
 
     DataFetcher<CompletableFuture<DataFetcherResult<Object>>> post() {
         return env -> answered(env, channels.post(channel(env), PostId.of("id", env.<Integer>getArgument("id")),
-                client(env), flow(env)));
+                () -> client(env), flow(env)));
     }
 
     /** The same search as {@code GET /v1/search/{channel}}: the same entry, read in its decoded form. */

@@ -1,5 +1,6 @@
 package tme.api.http;
 
+import io.vertx.core.http.HttpHeaders;
 import java.util.Locale;
 
 /**
@@ -21,14 +22,16 @@ enum ContentCoding {
     private static final double UNLISTED_IDENTITY = 0.001;
 
     private final String token;
+    private final CharSequence header; // the token encoded once, as Netty writes it
 
     ContentCoding(String token) {
         this.token = token;
+        this.header = HttpHeaders.createOptimized(token);
     }
 
     /** The {@code Content-Encoding} value; identity sends none. */
-    String token() {
-        return token;
+    CharSequence token() {
+        return header;
     }
 
     /**

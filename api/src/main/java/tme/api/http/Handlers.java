@@ -55,19 +55,19 @@ final class Handlers {
 
     Future<Answer> body(StoredRead.Params params) {
         ChannelName channel = channel(params);
-        return channels.body(channel, Position.optional("position", params.query("position")), params.client(),
+        return channels.body(channel, Position.optional("position", params.query("position")), params::client,
                 channel.value());
     }
 
     Future<Answer> more(StoredRead.Params params) {
         ChannelName channel = channel(params);
         return channels.more(channel, Directions.parse("direction", params.path("direction")),
-                Position.parse("position", params.path("position")), params.client(), channel.value());
+                Position.parse("position", params.path("position")), params::client, channel.value());
     }
 
     Future<Answer> post(StoredRead.Params params) {
         ChannelName channel = channel(params);
-        return channels.post(channel, PostId.parse("id", params.path("id")), params.client(), channel.value());
+        return channels.post(channel, PostId.parse("id", params.path("id")), params::client, channel.value());
     }
 
     /** {@code GET /v1/search/{channel}?q=...&before=N}: t.me's search inside the channel, as {@code /v1/body} answers. */
@@ -79,7 +79,7 @@ final class Handlers {
 
     Future<Answer> preview(StoredRead.Params params) {
         ChannelName channel = channel(params);
-        return channels.preview(channel, params.client(), channel.value());
+        return channels.preview(channel, params::client, channel.value());
     }
 
     /**

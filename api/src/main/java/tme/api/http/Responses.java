@@ -189,7 +189,7 @@ final class Responses {
     }
 
     private static void encoded(HttpServerRequest request, ContentCoding coding, Buffer body) {
-        request.response().putHeader(HttpHeaders.CONTENT_ENCODING, coding.token());
+        request.response().headers().add(HttpHeaders.CONTENT_ENCODING, coding.token()); // add: none is set yet
         end(request, body);
     }
 
@@ -238,7 +238,11 @@ final class Responses {
         end(request, Buffer.buffer(ProblemJson.bytes(problem)));
     }
 
-    /** Ends with the body; a HEAD request gets the same headers and length, and no body. */
+    /**
+     * Ends with the body, its {@code Content-Length} given here ({@link ContentLengths}: encoded once, where Vert.x
+     * would format and set it per answer); a HEAD request gets the same headers and length, and no body. None of the
+     * callers has set a length or a {@code Transfer-Encoding}.
+     */
     private static void end(RoutingContext ctx, byte[] body) {
         end(ctx, Buffer.buffer(body));
     }
@@ -248,10 +252,12 @@ final class Responses {
     }
 
     static void end(HttpServerRequest request, Buffer body) {
+        HttpServerResponse response = request.response();
+        response.headers().add(HttpHeaders.CONTENT_LENGTH, ContentLengths.of(body.length()));
         if (request.method() == HttpMethod.HEAD) {
-            request.response().putHeader(HttpHeaders.CONTENT_LENGTH, Integer.toString(body.length())).end();
+            response.end();
         } else {
-            request.response().end(body);
+            response.end(body);
         }
     }
 }

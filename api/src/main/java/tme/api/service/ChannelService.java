@@ -70,22 +70,22 @@ public final class ChannelService {
 
     /** As {@link #body(ChannelName, Position)}, loaded as part of {@code flow}. */
     public Future<Answer> body(ChannelName channel, Position position, String flow) {
-        return body(channel, position, flow, flow);
+        return body(channel, position, () -> flow, flow);
     }
 
     /**
      * As {@link #body(ChannelName, Position)}, loaded for {@code client} (who asked: the gate shares its turns and
-     * budget between clients) as part of {@code flow}.
+     * budget between clients; worked out only for a load, as a hit needs no one's name) as part of {@code flow}.
      */
-    public Future<Answer> body(ChannelName channel, Position position, String client, String flow) {
+    public Future<Answer> body(ChannelName channel, Position position, Supplier<String> client, String flow) {
         String name = channel.value();
         if (position.latest()) {
             String key = keys.body(name, 0);
-            return hitOr(key, () -> cache.get(key, client, flow, latestPage(name)));
+            return hitOr(key, () -> cache.get(key, client.get(), flow, latestPage(name)));
         }
         int at = position.value();
         String key = keys.body(name, at);
-        return hitOr(key, () -> cache.get(key, client, flow, loader(name, ttls.page(),
+        return hitOr(key, () -> cache.get(key, client.get(), flow, loader(name, ttls.page(),
                 load -> pages.channelPage(load, name, at), page -> page.posts().isEmpty(),
                 page -> Outcome.ok(JsonRender.body(page)))));
     }
@@ -122,13 +122,13 @@ public final class ChannelService {
 
     /** As {@link #post(ChannelName, PostId)}, loaded as part of {@code flow}. */
     public Future<Answer> post(ChannelName channel, PostId id, String flow) {
-        return post(channel, id, flow, flow);
+        return post(channel, id, () -> flow, flow);
     }
 
-    /** As {@link #post(ChannelName, PostId)}, loaded for {@code client} as part of {@code flow}. */
-    public Future<Answer> post(ChannelName channel, PostId id, String client, String flow) {
+    /** As {@link #post(ChannelName, PostId)}, loaded for {@code client} (worked out only for a load) as part of {@code flow}. */
+    public Future<Answer> post(ChannelName channel, PostId id, Supplier<String> client, String flow) {
         String key = keys.post(channel.value(), id.value());
-        return hitOr(key, () -> cache.get(key, client, flow, postLoader(channel, id)));
+        return hitOr(key, () -> cache.get(key, client.get(), flow, postLoader(channel, id)));
     }
 
     /**
@@ -170,16 +170,19 @@ public final class ChannelService {
 
     /** As {@link #more(ChannelName, Direction, Position)}, loaded as part of {@code flow}. */
     public Future<Answer> more(ChannelName channel, Direction direction, Position position, String flow) {
-        return more(channel, direction, position, flow, flow);
+        return more(channel, direction, position, () -> flow, flow);
     }
 
-    /** As {@link #more(ChannelName, Direction, Position)}, loaded for {@code client} as part of {@code flow}. */
-    public Future<Answer> more(ChannelName channel, Direction direction, Position position, String client,
+    /**
+     * As {@link #more(ChannelName, Direction, Position)}, loaded for {@code client} (worked out only for a load) as
+     * part of {@code flow}.
+     */
+    public Future<Answer> more(ChannelName channel, Direction direction, Position position, Supplier<String> client,
                                String flow) {
         String name = channel.value();
         int at = position.value();
         String key = keys.more(name, direction, at);
-        return hitOr(key, () -> cache.get(key, client, flow, loader(name,
+        return hitOr(key, () -> cache.get(key, client.get(), flow, loader(name,
                 direction == Direction.AFTER ? ttls.latest() : ttls.page(),
                 load -> pages.more(load, name, direction, at), page -> page.posts().isEmpty(),
                 page -> Outcome.ok(JsonRender.more(name, withoutAnchor(page, at))))));
@@ -219,14 +222,14 @@ public final class ChannelService {
 
     /** The channel's profile, loaded as part of {@code flow} (one multi-channel request shares its slots fairly). */
     public Future<Answer> preview(ChannelName channel, String flow) {
-        return preview(channel, flow, flow);
+        return preview(channel, () -> flow, flow);
     }
 
-    /** The channel's profile, loaded for {@code client} as part of {@code flow}. */
-    public Future<Answer> preview(ChannelName channel, String client, String flow) {
+    /** The channel's profile, loaded for {@code client} (worked out only for a load) as part of {@code flow}. */
+    public Future<Answer> preview(ChannelName channel, Supplier<String> client, String flow) {
         String name = channel.value();
         String key = keys.preview(name);
-        return hitOr(key, () -> cache.get(key, client, flow, loader(name, ttls.preview(),
+        return hitOr(key, () -> cache.get(key, client.get(), flow, loader(name, ttls.preview(),
                 load -> pages.preview(load, name), preview -> false, preview -> Outcome.ok(JsonRender.preview(name, preview)))));
     }
 
