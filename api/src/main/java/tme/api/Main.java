@@ -26,6 +26,7 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import tme.api.graphql.GraphQLFront;
 import tme.api.http.AccessLog;
+import tme.api.http.RequestClock;
 import tme.api.http.RequestPipeline;
 import tme.api.http.Routes;
 import tme.api.memory.DirectRoom;
@@ -186,7 +187,9 @@ public final class Main {
     }
 
     /** As above, the access log's lines going to {@code accessLog} (tests read them there). */
-    public static Future<Running> start(Vertx vertx, Config config, InstantSource clock, AccessLog.Sink accessLog) {
+    public static Future<Running> start(Vertx vertx, Config config, InstantSource wallClock, AccessLog.Sink accessLog) {
+        // Every part reads this clock: a request answered ahead of the router reads it once (RequestClock).
+        RequestClock clock = RequestClock.over(wallClock);
         // The pool never caps below the gate's slots: the slots decide how many requests t.me sees at once.
         TmeClient client = new TmeClient(vertx, new TmeClient.Options(config.telegramBaseUrl(), config.telegramTimeout(),
                 Math.max(UPSTREAM_CONNECTIONS, config.slots().maxConcurrency())));

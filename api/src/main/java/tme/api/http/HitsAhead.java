@@ -50,6 +50,7 @@ public final class HitsAhead implements Handler<HttpServerRequest> {
     private final Telemetry telemetry;
     private final Responses responses;
     private final LongAdder answered;
+    private final RequestClock clock;
 
     private HitsAhead(Router router, List<Read> reads, Parts parts) {
         this.router = router;
@@ -59,15 +60,16 @@ public final class HitsAhead implements Handler<HttpServerRequest> {
         this.telemetry = parts.telemetry();
         this.responses = parts.responses();
         this.answered = parts.answered();
+        this.clock = parts.clock();
     }
 
     /**
      * What a request answered here needs of the pipeline and the handlers: its id and line ({@code start}), who it is
      * from, its timing, the code that writes answers, and the count of requests answered here
-     * ({@code http.requests.ahead}, every loop's together).
+     * ({@code http.requests.ahead}, every loop's together), and the clock it reads once ({@link RequestClock}).
      */
     record Parts(RequestStart start, Function<HttpServerRequest, String> clients, Telemetry telemetry,
-                 Responses responses, LongAdder answered) {}
+                 Responses responses, LongAdder answered, RequestClock clock) {}
 
     /** Reads {@code router}'s table (complete by now) and puts the result on it: see {@link #entry}. */
     static void install(Router router, Parts parts) {
@@ -120,7 +122,12 @@ public final class HitsAhead implements Handler<HttpServerRequest> {
             for (Read read : reads) {
                 String[] values = read.template().match(uri);
                 if (values != null) {
-                    answer(request, read, values);
+                    clock.pin();
+                    try {
+                        answer(request, read, values);
+                    } finally {
+                        clock.unpin();
+                    }
                     return;
                 }
             }

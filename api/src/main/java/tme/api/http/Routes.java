@@ -3,7 +3,6 @@ package tme.api.http;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.WorkerExecutor;
-import java.time.InstantSource;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonObject;
@@ -49,7 +48,7 @@ public final class Routes {
      */
     public static Function<Vertx, Router> routers(ChannelService channels, PreviewsService previews, FeedService feeds,
                                                  Telemetry telemetry, GraphQL graphql, boolean docs,
-                                                 InstantSource clock,
+                                                 RequestClock clock,
                                                  long copiesMaxBytes, DirectRoom room, WorkerExecutor workers,
                                                  RequestPipeline requests, Push push, Media media) {
         Responses responses = new Responses(clock, copiesMaxBytes, room, workers);
@@ -59,7 +58,7 @@ public final class Routes {
         MediaHandlers m = new MediaHandlers(media.mode(), media.service(), media.streams());
         LongAdder ahead = new LongAdder();
         telemetry.gather(() -> Map.of("http.requests.ahead", ahead.sum()));
-        return vertx -> router(vertx, h, ops, telemetry, graphql, docs, requests, push, m, responses, ahead);
+        return vertx -> router(vertx, h, ops, telemetry, graphql, docs, requests, push, m, responses, ahead, clock);
     }
 
     /**
@@ -105,7 +104,7 @@ public final class Routes {
      */
     private static Router router(Vertx vertx, Handlers h, OpsHandlers ops, Telemetry telemetry, GraphQL graphql,
                                  boolean docs, RequestPipeline requests, Push push, MediaHandlers m,
-                                 Responses responses, LongAdder ahead) {
+                                 Responses responses, LongAdder ahead, RequestClock clock) {
         Router router = Router.router(vertx);
         router.route().putMetadata(HitsAhead.DONE_AHEAD, "timing").handler(telemetry.timing(router));
         RequestStart start = requests.start(vertx, router);
@@ -136,7 +135,7 @@ public final class Routes {
         router.errorHandler(405, Routes::methodNotAllowed);
         router.errorHandler(400, ctx -> Responses.problem(ctx,
                 Problem.malformedRequest(400, "Malformed request: check the percent-encoding of the path and query")));
-        HitsAhead.install(router, new HitsAhead.Parts(start, requests::client, telemetry, responses, ahead));
+        HitsAhead.install(router, new HitsAhead.Parts(start, requests::client, telemetry, responses, ahead, clock));
         return router;
     }
 
