@@ -33,7 +33,7 @@ public class AccessLogBenchmark extends AverageTimeBenchmark {
 
     AccessLogBenchAccess log;
     MultiMap headers;
-    String id;
+    CharSequence id;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -57,7 +57,7 @@ public class AccessLogBenchmark extends AverageTimeBenchmark {
     }
 
     @Benchmark
-    public String requestId() {
+    public CharSequence requestId() {
         return AccessLogBenchAccess.newId();
     }
 

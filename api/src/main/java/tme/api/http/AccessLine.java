@@ -24,7 +24,7 @@ import java.time.format.DateTimeFormatter;
  * @param bytes       body bytes sent
  * @param client      the client's address ({@link ClientAddresses})
  */
-record AccessLine(long epochMillis, String requestId, String method, String route, int status, String level,
+record AccessLine(long epochMillis, CharSequence requestId, String method, String route, int status, String level,
                   long nanos, long bytes, String client) {
 
     /** The status logged for a client that went away first (nginx's "client closed request"). */

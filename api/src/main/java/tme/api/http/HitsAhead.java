@@ -138,7 +138,7 @@ public final class HitsAhead implements Handler<HttpServerRequest> {
     private void answer(HttpServerRequest request, Read read, String[] values) {
         long began = System.nanoTime();
         answered.increment();
-        String id = start.id(request);
+        CharSequence id = start.id(request);
         HttpServerResponse response = request.response();
         response.headers().add(RequestIds.HEADER, id);
         Ending ending = new Ending(request, read.route(), id, began);
@@ -186,11 +186,11 @@ public final class HitsAhead implements Handler<HttpServerRequest> {
 
         private final HttpServerRequest request;
         private final String route;
-        private final String id;
+        private final CharSequence id;
         private final long began;
         private boolean done; // on the request's loop only
 
-        Ending(HttpServerRequest request, String route, String id, long began) {
+        Ending(HttpServerRequest request, String route, CharSequence id, long began) {
             this.request = request;
             this.route = route;
             this.id = id;

@@ -24,7 +24,7 @@ final class InvalidRequests implements Handler<HttpServerRequest> {
     @Override
     public void handle(HttpServerRequest request) {
         long began = System.nanoTime();
-        String id = requests.id(request); // the headers may be cut short: then a new id
+        CharSequence id = requests.id(request); // the headers may be cut short: then a new id
         Throwable cause = request.decoderResult().cause();
         Problem problem = problemFor(cause);
         request.response().setStatusCode(problem.status())

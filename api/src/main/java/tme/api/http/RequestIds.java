@@ -1,5 +1,6 @@
 package tme.api.http;
 
+import io.netty.util.AsciiString;
 import io.vertx.core.http.HttpHeaders;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
@@ -24,12 +25,16 @@ final class RequestIds {
     private RequestIds() {}
 
     /** {@code offered} (the request's header, or null) if it is sane, else a new id. */
-    static String of(String offered) {
+    static CharSequence of(String offered) {
         return offered != null && sane(offered) ? offered : next();
     }
 
-    /** Written byte by byte: {@code PREFIX + Long.toString(n, 36)} costs twice the garbage (192 bytes a request). */
-    static String next() {
+    /**
+     * Written byte by byte: {@code PREFIX + Long.toString(n, 36)} costs twice the garbage (192 bytes a request). An
+     * {@link AsciiString} over those bytes, not a String: Netty validates and writes it as bytes, where a String's
+     * header value is checked and encoded a char at a time.
+     */
+    static AsciiString next() {
         long n = NEXT.getAndIncrement();
         int digits = 1;
         for (long rest = n / 36; rest > 0; rest /= 36) {
@@ -39,7 +44,7 @@ final class RequestIds {
         for (int i = id.length - 1; i >= PREFIX.length; i--, n /= 36) {
             id[i] = DIGITS[(int) (n % 36)];
         }
-        return new String(id, StandardCharsets.ISO_8859_1);
+        return new AsciiString(id, false);
     }
 
     /** Whether {@code id} matches {@code ^[A-Za-z0-9._:-]{1,128}$}; a loop, as a regex would cost more per request. */

@@ -39,7 +39,7 @@ final class RequestStart implements Handler<RoutingContext> {
 
     @Override
     public void handle(RoutingContext ctx) {
-        String id = id(ctx.request());
+        CharSequence id = id(ctx.request());
         ctx.response().headers().add(RequestIds.HEADER, id);
         if (log != null) {
             long began = System.nanoTime();
@@ -49,12 +49,12 @@ final class RequestStart implements Handler<RoutingContext> {
     }
 
     /** The request's id: the client's if sane, else a new one. */
-    String id(HttpServerRequest request) {
+    CharSequence id(HttpServerRequest request) {
         return RequestIds.of(request.getHeader(RequestIds.HEADER));
     }
 
     /** A request answered outside the router (the decoder refused it): logged under its shortened path. */
-    void logInvalid(HttpServerRequest request, String id, long began) {
+    void logInvalid(HttpServerRequest request, CharSequence id, long began) {
         if (log != null) {
             log.offer(line(request, id, began, true, AccessLine.loggablePath(pathOf(request)), clients.of(request)));
         }
@@ -64,14 +64,14 @@ final class RequestStart implements Handler<RoutingContext> {
      * The line of a request answered ahead of the router ({@link HitsAhead}), under its route's template; on the
      * request's loop, as for a routed one.
      */
-    void logged(HttpServerRequest request, String id, long began, boolean completed, String route) {
+    void logged(HttpServerRequest request, CharSequence id, long began, boolean completed, String route) {
         if (log != null) {
             add(line(request, id, began, completed, route, clients.of(request)));
         }
     }
 
     /** Runs on the request's loop, the one whose {@link LoopLines} this handler holds. */
-    private void logged(RoutingContext ctx, String id, long began, boolean completed) {
+    private void logged(RoutingContext ctx, CharSequence id, long began, boolean completed) {
         add(line(ctx.request(), id, began, completed, route(ctx), clients.of(ctx)));
     }
 
@@ -83,7 +83,7 @@ final class RequestStart implements Handler<RoutingContext> {
         }
     }
 
-    private AccessLine line(HttpServerRequest request, String id, long began, boolean completed, String route,
+    private AccessLine line(HttpServerRequest request, CharSequence id, long began, boolean completed, String route,
                             String client) {
         HttpServerResponse response = request.response();
         String level = response.headers().get(Responses.X_CACHE);

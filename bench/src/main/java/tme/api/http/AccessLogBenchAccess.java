@@ -21,7 +21,7 @@ public final class AccessLogBenchAccess implements AutoCloseable {
     }
 
     /** A new request id, as a request without one gets. */
-    public static String newId() {
+    public static CharSequence newId() {
         return RequestIds.of(null);
     }
 
@@ -29,14 +29,14 @@ public final class AccessLogBenchAccess implements AutoCloseable {
      * What the end handler does past Vert.x's own: the status, level and bytes read from the response (here
      * {@code headers}), the clock, one {@link AccessLine} formatted into the loop's buffer (handed over every 256).
      */
-    public void endOfRequest(String id, MultiMap headers, long began) {
+    public void endOfRequest(CharSequence id, MultiMap headers, long began) {
         String level = headers.get(Responses.X_CACHE);
         lines.add(new AccessLine(clock.millis(), id, "GET", "/v1/body/:channel", 200, level == null ? "-" : level,
                 System.nanoTime() - began, 17_340, "203.0.113.7"));
     }
 
     /** Formatting one line into a loop's buffer (what {@link #endOfRequest} does after reading the response). */
-    public static StringBuilder format(StringBuilder batch, Object timestamps, String id) {
+    public static StringBuilder format(StringBuilder batch, Object timestamps, CharSequence id) {
         batch.setLength(0);
         return new AccessLine(1_740_830_400_250L, id, "GET", "/v1/body/:channel", 200, "L1", 87_412, 17_340,
                 "203.0.113.7").appendTo(batch, (AccessLine.Timestamps) timestamps);
