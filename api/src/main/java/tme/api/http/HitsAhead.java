@@ -206,7 +206,7 @@ public final class HitsAhead implements Handler<HttpServerRequest> {
             HttpServerResponse response = request.response();
             boolean completed = response.ended();
             telemetry.recordRequest(route, completed ? response.getStatusCode() : AccessLine.CLIENT_CLOSED,
-                    response.headers().get(Responses.X_CACHE), System.nanoTime() - began);
+                    response.headers().get(Responses.X_CACHE), began);
             start.logged(request, id, began, completed, route);
         }
     }

@@ -30,10 +30,9 @@ final class RequestTiming implements Handler<RoutingContext> {
     }
 
     private void record(RoutingContext ctx, long start, boolean sent) {
-        long nanos = System.nanoTime() - start;
         HttpServerResponse response = ctx.response();
         int status = sent ? response.getStatusCode() : RequestMeters.CLIENT_CLOSED;
-        meters.record(route(ctx), status, AnswerLevel.of(response.headers().get(AnswerLevel.HEADER)), nanos);
+        meters.record(route(ctx), status, AnswerLevel.of(response.headers().get(AnswerLevel.HEADER)), start);
     }
 
     private String route(RoutingContext ctx) {

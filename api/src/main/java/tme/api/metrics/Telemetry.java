@@ -59,10 +59,11 @@ public final class Telemetry implements AutoCloseable {
 
     /**
      * Records one request answered outside a router (the hits answered ahead of it, {@code tme.api.http.HitsAhead}),
-     * as {@link #timing} records a routed one: by route template, status and the level its {@code X-Cache} names.
+     * as {@link #timing} records a routed one: by route template, status and the level its {@code X-Cache} names;
+     * {@code startedAt} is {@link System#nanoTime} when it came in (its end is read here).
      */
-    public void recordRequest(String route, int status, String xCache, long nanos) {
-        requests.record(route, status, AnswerLevel.of(xCache), nanos);
+    public void recordRequest(String route, int status, String xCache, long startedAt) {
+        requests.record(route, status, AnswerLevel.of(xCache), startedAt);
     }
 
     /**

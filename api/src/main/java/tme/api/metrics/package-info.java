@@ -4,7 +4,8 @@
  * ({@code tme.redis.Counters}); {@link tme.api.metrics.CounterMeters} is the one place that binds those to the
  * registry, by the table in {@link tme.api.metrics.MeterTable}, read once per scrape. Requests are timed by route,
  * status and answering level in {@link tme.api.metrics.RequestMeters}, from one handler
- * ({@link tme.api.metrics.RequestTiming}) that runs first on every request. Every metric is listed, with its meaning
+ * ({@link tme.api.metrics.RequestTiming}) that runs first on every request: each thread into rows of its own
+ * ({@link tme.api.metrics.LoopTimings}), added up by the scrape. Every metric is listed, with its meaning
  * and the alerts to set, in {@code docs/operations.md}.
  */
 package tme.api.metrics;

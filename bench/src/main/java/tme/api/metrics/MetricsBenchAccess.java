@@ -10,9 +10,12 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 public final class MetricsBenchAccess {
 
     /** What the end handler of every request does once Vert.x calls it, after reading the response. */
-    @FunctionalInterface
     public interface Recorder {
-        void record(String route, int status, String xCache, long nanos);
+        /** {@code startedAt}: {@link System#nanoTime} when the request came in. */
+        void record(String route, int status, String xCache, long startedAt);
+
+        /** Requests recorded in one series so far. */
+        long count(String route, int status, String xCache);
     }
 
     private MetricsBenchAccess() {}
@@ -20,7 +23,17 @@ public final class MetricsBenchAccess {
     /** {@link RequestMeters} on a registry of their own, as {@link RequestTiming} calls them. */
     public static Recorder requestMeters(PrometheusMeterRegistry registry) {
         RequestMeters meters = new RequestMeters(registry);
-        return (route, status, xCache, nanos) -> meters.record(route, status, AnswerLevel.of(xCache), nanos);
+        return new Recorder() {
+            @Override
+            public void record(String route, int status, String xCache, long startedAt) {
+                meters.record(route, status, AnswerLevel.of(xCache), startedAt);
+            }
+
+            @Override
+            public long count(String route, int status, String xCache) {
+                return meters.count(route, status, AnswerLevel.of(xCache));
+            }
+        };
     }
 
     public static PrometheusMeterRegistry registry() {
