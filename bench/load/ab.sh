@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Two builds of tme-api side by side, CPU per hit: what cpu.sh measures against the floor, measured between two
 # jars (a change and the build before it). Both servers run behind one fake t.me with cpu.sh's settings; each round
-# measures A then B on the same hot answer and coding. Printed last, B over A over the sums of all rounds, for user
+# measures both on the same hot answer and coding, in turns (AB, then BA). Printed last, B over A over the sums of all rounds, for user
 # time (the server's own work: what a change to the hit path moves) and for user + system time (which adds the
 # socket's work and its noise: waking wrk costs the kernel more the slower the server), each with the median of
 # the rounds' own ratios beside it.
@@ -48,8 +48,15 @@ echo "| round | A user µs/req | B user µs/req | A total µs/req | B total µs/
 echo "|---|---|---|---|---|---|---|"
 UA=0 SA=0 RA=0 UB=0 SB=0 RB=0 USER=() TOTAL=()
 for round in $(seq 1 "$ROUNDS"); do
-  read -r ua sa ra < <(run 0)
-  read -r ub sb rb < <(run 1)
+  # A then B in odd rounds, B then A in even ones: whatever the second run of a pair gains or loses (a warmer
+  # cache, wrk's own state) falls on each side equally.
+  if (( round % 2 )); then
+    read -r ua sa ra < <(run 0)
+    read -r ub sb rb < <(run 1)
+  else
+    read -r ub sb rb < <(run 1)
+    read -r ua sa ra < <(run 0)
+  fi
   UA=$((UA + ua)) SA=$((SA + sa)) RA=$((RA + ra)) UB=$((UB + ub)) SB=$((SB + sb)) RB=$((RB + rb))
   line=$(awk -v n="$round" -v ua="$ua" -v sa="$sa" -v ra="$ra" -v ub="$ub" -v sb="$sb" -v rb="$rb" -v hz="$HZ" 'BEGIN {
     k = 1e6 / hz; u = (ub / rb) / (ua / ra); t = ((ub + sb) / rb) / ((ua + sa) / ra)

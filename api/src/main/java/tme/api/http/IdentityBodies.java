@@ -23,6 +23,11 @@ final class IdentityBodies {
         this.workers = workers;
     }
 
+    /** The identity copy of {@code stored} if one is made, else null. */
+    Buffer ready(Stored stored) {
+        return copies.ready(stored);
+    }
+
     /** Bytes held for identity answers: the off-heap copies. */
     long copiesBytes() {
         return copies.weightedBytes();
@@ -38,7 +43,11 @@ final class IdentityBodies {
      * decompression (a bug) goes to {@code fail}.
      */
     void send(HttpServerRequest request, Stored stored, Handler<Throwable> fail) {
-        Buffer ready = copies.ready(stored);
+        send(request, stored, copies.ready(stored), fail);
+    }
+
+    /** As above, with the copy already looked up ({@link #ready}; null: none made yet). */
+    void send(HttpServerRequest request, Stored stored, Buffer ready, Handler<Throwable> fail) {
         if (ready != null) {
             Responses.end(request, ready);
         } else if (!stored.compressed() || stored.rawSize() < DECOMPRESS_INLINE_MAX) {

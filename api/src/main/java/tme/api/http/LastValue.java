@@ -7,7 +7,7 @@ import tme.cache.Stored;
 
 /**
  * The stored value this event loop answered last, with what its hits need that the per-value caches hold (its
- * header values, its zstd copy): a hot key's next hit on the same loop takes them from here, without the caches'
+ * header values, its zstd and identity copies): a hot key's next hit on the same loop takes them from here, without the caches'
  * lookups and the read-buffer upkeep they cost on every hit ({@code bench/load/cpu.sh}). One per loop thread (a
  * Netty {@link FastThreadLocal}: an array read), holding one value; a newer value is a new object, so an older
  * value's parts are never served for it, and nothing here outlives the next value the loop answers.
@@ -25,6 +25,7 @@ final class LastValue {
     private Stored stored;
     private ValueHeaders.Values values;
     private Buffer zstd;
+    private Buffer identity;
 
     private LastValue() {}
 
@@ -35,6 +36,7 @@ final class LastValue {
             last.stored = stored;
             last.values = null;
             last.zstd = null;
+            last.identity = null;
         }
         return last;
     }
@@ -44,6 +46,14 @@ final class LastValue {
             values = headers.of(stored);
         }
         return values;
+    }
+
+    /** Its identity copy, once {@code ready} has one (null until then: asked again on the next hit). */
+    Buffer identity(Function<Stored, Buffer> ready) {
+        if (identity == null) {
+            identity = ready.apply(stored);
+        }
+        return identity;
     }
 
     Buffer zstd(Function<Stored, Buffer> copies) {

@@ -167,7 +167,7 @@ final class Responses {
         switch (coding) {
             case ZSTD -> encoded(request, coding, last.zstd(zstd::of));
             case GZIP -> onRequestLoop(gzip.gzip(stored), copy -> gzipped(request, stored, copy.result(), fail));
-            case IDENTITY -> identity.send(request, stored, fail);
+            case IDENTITY -> identity.send(request, stored, last.identity(identity::ready), fail);
         }
     }
 
