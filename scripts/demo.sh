@@ -4,12 +4,14 @@
 # (scraper/src/test/resources/tme/, see SOURCES.md there): what you get is real t.me markup, but recorded data, not
 # today's posts. Nothing reaches the network; the fake listens on 127.0.0.1 only and stops with the server.
 #
-# Settings: PORT (8080) for the server; any other setting of docs/operations.md passes through to it.
+# Settings: PORT (8080) and HOST (127.0.0.1: this machine only; 0.0.0.0 shows the demo to the network) for the
+# server; any other setting of docs/operations.md passes through to it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/jdk.sh
 [[ -n "${JAVA:-}" ]] || { select_jdk; JAVA=$JAVA_HOME/bin/java; }
 PORT=${PORT:-8080}
+HOST=${HOST:-127.0.0.1}
 LOGS=$(mktemp -d /tmp/tme-demo.XXXXXX)
 
 fake_pid=""
@@ -30,7 +32,7 @@ until fake=$(sed -n 's/^fake t.me listening on \(http[^ ]*\).*/\1/p' "$LOGS/fake
   sleep 0.2
 done
 
-PORT=$PORT TELEGRAM_BASE_URL=$fake "$JAVA" -jar api/target/tme-api.jar &
+PORT=$PORT HOST=$HOST TELEGRAM_BASE_URL=$fake "$JAVA" -jar api/target/tme-api.jar &
 api_pid=$!
 until curl -fsS -o /dev/null "http://127.0.0.1:$PORT/healthz" 2>/dev/null; do
   kill -0 "$api_pid" 2>/dev/null || exit 1

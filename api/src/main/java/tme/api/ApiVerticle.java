@@ -56,7 +56,7 @@ final class ApiVerticle extends VerticleBase {
                     entry.handle(request);
                 })
                 .invalidRequestHandler(invalidRequests);
-        return server.listen(port);
+        return server.listen(port, options.getHost()); // listen(port) alone would take every interface (0.0.0.0)
     }
 
     /** Stops accepting and lets requests in flight finish (a deploy, a scale-down: SIGTERM closes Vert.x). */

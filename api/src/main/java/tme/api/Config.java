@@ -29,6 +29,7 @@ import tme.scraper.parse.ParserMode;
  * Every variable is documented in {@code docs/operations.md}.
  *
  * @param port               HTTP port ({@code PORT}, default 8080; 0 picks a free port)
+ * @param host               the address it listens on ({@code HOST}, default 0.0.0.0: every IPv4 interface)
  * @param telegramBaseUrl    where t.me is ({@code TELEGRAM_BASE_URL}); tests and benchmarks point it at a fake
  * @param telegramTimeout    per upstream request ({@code TELEGRAM_TIMEOUT}, default 5s)
  * @param parserMode         {@code PARSER_MODE}: full or simplified
@@ -72,7 +73,7 @@ import tme.scraper.parse.ParserMode;
  *                           0.25 of {@code TELEGRAM_RATE}; {@code CLIENT_UPSTREAM_BURST}, {@code TELEGRAM_BURST})
  */
 public record Config(
-        int port, URI telegramBaseUrl, Duration telegramTimeout, ParserMode parserMode, int parseWorkers,
+        int port, String host, URI telegramBaseUrl, Duration telegramTimeout, ParserMode parserMode, int parseWorkers,
         CacheConfig cache, Ttls ttls, double earlyRefreshWindow, boolean sharedCoalescing, int rawCopiesMaxMb,
         Duration errorTtl, int maxWaiting, int eventLoops, boolean nativeTransport,
         SlotsConfig slots, ThrottleConfig throttle,
@@ -91,6 +92,7 @@ public record Config(
         EnvReader in = new EnvReader(env);
         // Read in this order, so a start-up's problems are named in it.
         int port = in.integer("PORT", 8080, 0, 65_535);
+        String host = in.ipAddress("HOST", "0.0.0.0");
         URI telegram = in.httpUrl("TELEGRAM_BASE_URL", "https://t.me");
         Duration timeout = in.positiveDuration("TELEGRAM_TIMEOUT", Duration.ofSeconds(5));
         ParserMode mode = in.choice("PARSER_MODE", ParserMode.class, ParserMode.FULL);
@@ -98,7 +100,7 @@ public record Config(
         MemoryPlan memory = MemorySettings.plan(in, limits);
         CacheConfig cache = cache(in, memory);
         Ttls ttls = Ttls.fromEnv(in);
-        Config config = new Config(port, telegram, timeout, mode, parseWorkers, cache, ttls,
+        Config config = new Config(port, host, telegram, timeout, mode, parseWorkers, cache, ttls,
                 in.number("EARLY_REFRESH_WINDOW", 0.10, 0.0, 0.5),
                 in.flag("SHARED_COALESCING", true),
                 (int) (memory.copies() / MIB),

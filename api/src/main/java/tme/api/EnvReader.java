@@ -1,5 +1,6 @@
 package tme.api;
 
+import io.netty.util.NetUtil;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -100,6 +101,20 @@ final class EnvReader {
             }
         }
         problems.add(name + " must be one of " + List.of(type.getEnumConstants()).toString().toLowerCase() + ": " + raw);
+        return fallback;
+    }
+
+    /** An IP address as written: IPv4 or IPv6, no name (nothing is resolved at start). */
+    String ipAddress(String name, String fallback) {
+        String raw = value(name);
+        if (raw == null) {
+            return fallback;
+        }
+        if (NetUtil.isValidIpV4Address(raw) || NetUtil.isValidIpV6Address(raw)) {
+            return raw;
+        }
+        problems.add(name + " must be an IP address (0.0.0.0: every IPv4 interface, ::: every interface, 127.0.0.1:"
+                + " this machine only): " + raw);
         return fallback;
     }
 

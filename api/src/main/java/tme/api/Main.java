@@ -70,7 +70,7 @@ public final class Main {
 
     /** The JDK's log format, when the command line sets none: {@link #ONE_LINE} rather than its two lines a message. */
     private static final String LOG_FORMAT = "java.util.logging.SimpleFormatter.format";
-    /** {@code 2026-12-02T02:40:28.123+0000 INFO tme.api.Main: tme-api listening on port 8080 ...}, a throwable after. */
+    /** {@code 2026-12-02T02:40:28.123+0000 INFO tme.api.Main: tme-api listening on 0.0.0.0 port 8080 ...}, a throwable after. */
     static final String ONE_LINE = "%1$tFT%1$tT.%1$tL%1$tz %4$s %3$s: %5$s%6$s%n";
 
     static {
@@ -114,13 +114,13 @@ public final class Main {
                 .onSuccess(running -> {
                     HttpServer server = running.server();
                     LOG.log(System.Logger.Level.INFO, config.role() == Role.REFRESHER
-                                    ? "tme-api refresher, /healthz, /readyz and /metrics on port {0,number,#}, {4} transport "
-                                    + "(t.me at {1}, Redis {2}, every {5})"
-                                    : "tme-api listening on port {0,number,#} on {3} event loops, {4} transport "
+                                    ? "tme-api refresher, /healthz, /readyz and /metrics on {6} port {0,number,#}, {4} "
+                                    + "transport (t.me at {1}, Redis {2}, every {5})"
+                                    : "tme-api listening on {6} port {0,number,#} on {3} event loops, {4} transport "
                                     + "(t.me at {1}, Redis {2})",
                             server.actualPort(), config.telegramBaseUrl(), config.cache().redisUrl().orElse("off"),
                             config.eventLoops(), vertx.isNativeTransportEnabled() ? "native" : "NIO",
-                            config.refresh().interval());
+                            config.refresh().interval(), config.host());
                     // After "listening": a start-up says that first (issue 20); how memory was shared out comes next.
                     LOG.log(System.Logger.Level.INFO, config.memory().line());
                     Runtime.getRuntime().addShutdownHook(new Thread(() -> stopGracefully(vertx, running), "tme-shutdown"));
@@ -242,7 +242,7 @@ public final class Main {
         onClose(vertx, telemetry);
         if (refresher) {
             return vertx.deployVerticle(new RefresherVerticle(refreshes))
-                    .compose(id -> serve(vertx, config.port(), 1, Routes.operations(telemetry, parsers), loops,
+                    .compose(id -> serve(vertx, config, 1, Routes.operations(telemetry, parsers), loops,
                             requests.invalidRequests()))
                     .map(server -> running(server, readiness, config));
         }
@@ -254,7 +254,7 @@ public final class Main {
         Function<Vertx, Router> routers = Routes.routers(channels, previews, feeds, telemetry,
                 new Routes.GraphQL(graphql::handle, config.graphql().graphiql()), config.docs(), clock, copiesMaxBytes,
                 DirectRoom.of(config.memory()), parsers, requests, push, media);
-        return serve(vertx, config.port(), config.eventLoops(), routers, loops, requests.invalidRequests())
+        return serve(vertx, config, config.eventLoops(), routers, loops, requests.invalidRequests())
                 .map(server -> running(server, readiness, config));
     }
 
@@ -330,14 +330,14 @@ public final class Main {
      * Deploys the HTTP server {@code instances} times over the same services, all on one port (port 0: one random
      * port they share, which Vert.x spells -1); answers the first instance's server, whose port is everyone's.
      */
-    private static Future<HttpServer> serve(Vertx vertx, int configuredPort, int instances,
+    private static Future<HttpServer> serve(Vertx vertx, Config config, int instances,
                                             Function<Vertx, Router> routers, EventLoopRequests loops,
                                             Handler<HttpServerRequest> invalidRequests) {
-        int port = configuredPort == 0 ? -1 : configuredPort;
+        int port = config.port() == 0 ? -1 : config.port();
         AtomicInteger instance = new AtomicInteger();
         List<ApiVerticle> deployed = new CopyOnWriteArrayList<>();
         return vertx.deployVerticle(() -> {
-            ApiVerticle verticle = new ApiVerticle(routers, serverOptions(), port, SHUTDOWN_GRACE,
+            ApiVerticle verticle = new ApiVerticle(routers, serverOptions(config.host()), port, SHUTDOWN_GRACE,
                     loops.of(instance.getAndIncrement()), invalidRequests);
             deployed.add(verticle);
             return verticle;
@@ -351,8 +351,8 @@ public final class Main {
      * buffer size is too small ... following HTTP Upgrade"). Clients asking for h2c simply get HTTP/1.1; the edge
      * (Cloudflare) talks HTTP/1.1 to origins without TLS anyway.
      */
-    private static HttpServerOptions serverOptions() {
-        return new HttpServerOptions().setCompressionSupported(false).setHttp2ClearTextEnabled(false)
+    private static HttpServerOptions serverOptions(String host) {
+        return new HttpServerOptions().setHost(host).setCompressionSupported(false).setHttp2ClearTextEnabled(false)
                 // No WebSockets here: without this, every HTTP/1 pipeline carries Netty's WebSocket extension
                 // handler, which looks at every request.
                 .setPerFrameWebSocketCompressionSupported(false)
