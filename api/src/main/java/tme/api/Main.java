@@ -268,8 +268,14 @@ public final class Main {
                                     InstantSource clock) {
         Duration interval = config.refresh().interval();
         Tail tail = new Tail(vertx, events, TAIL_EVERY, TAIL_BATCH).start();
-        Watchers watchers = new Watchers(vertx, tail, schedule, interval, redis.isPresent() ? null
-                : name -> channels.refreshLatest(ChannelName.parse("channel", name), interval.dividedBy(2)));
+        // Without Redis this server polls its watched channels itself: every quarter interval, reloading a page once
+        // it is 7/8 of an interval old. A page loaded between two rounds (a reader's miss) then puts the next reload
+        // off by at most a quarter interval, where one round per interval skipped it for a whole interval more; in
+        // steady state it is still one t.me load per interval.
+        Duration rounds = redis.isPresent() ? interval : interval.dividedBy(4);
+        Duration youngEnough = interval.minus(rounds.dividedBy(2));
+        Watchers watchers = new Watchers(vertx, tail, schedule, rounds, redis.isPresent() ? null
+                : name -> channels.refreshLatest(ChannelName.parse("channel", name), youngEnough));
         onClose(vertx, watchers);
         PostStreams streams = new PostStreams(events, watchers, config.push().streams(), requests.clients()::remembered);
         WebSub websub = new WebSub(vertx, redis, config.push().websub(), config.publicUrl().map(URI::toString), clock,

@@ -72,6 +72,8 @@ class WebSubFleetTest {
                 + ">; rel=\"self\"", delivery.headers().get("Link"));
         assertNull(subscriber.nextDelivery(Duration.ofSeconds(4)), "a second delivery of the same post");
         assertEquals(1, Fleet.sum("tme_websub_deliveries_total{outcome=\"delivered\"}", fleet.servers()));
+        // Taken at once by a server, not taken over after WEBSUB_DELIVERY_LEASE (a failing take did that, unseen).
+        assertEquals(0, Fleet.sum("tme_websub_deliveries_total{outcome=\"reclaimed\"}", fleet.servers()));
         assertEquals(1, Fleet.sum("tme_events_published_total", List.of(a, fleet.server(1), refresher)));
         assertTrue(took.compareTo(INTERVAL.plusSeconds(4)) < 0, "took " + took);
         System.out.printf("websub: post 503 delivered %d ms after t.me showed it (REFRESH_INTERVAL 2 s, 2 servers)%n",

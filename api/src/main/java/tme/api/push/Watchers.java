@@ -13,7 +13,7 @@ import tme.events.Tail;
 
 /**
  * Who listens to which channel (live streams, WebSub subscriptions), and keeping those channels current: every
- * {@code interval} the watched channels are registered with the refresh schedule, so refreshers keep loading them
+ * {@code every} the watched channels are registered with the refresh schedule, so refreshers keep loading them
  * while someone listens; without Redis (no refreshers), this server loads each itself, through the same gate at
  * background priority ({@code poll}). A channel's new events reach its listeners through the {@link Tail}.
  */
@@ -26,15 +26,16 @@ public final class Watchers implements AutoCloseable {
     private final long timer;
 
     /**
-     * @param poll what keeps a channel current each {@code interval} without a refresher ({@code null}: registering
-     *             with the schedule does, with Redis)
+     * @param every how often the watched channels are registered, and polled
+     * @param poll  what keeps a channel current without a refresher, asked each round (it decides whether the page
+     *              is old enough to load); {@code null}: registering with the schedule does, with Redis
      */
-    public Watchers(Vertx vertx, Tail tail, Schedule schedule, Duration interval, Function<String, Future<?>> poll) {
+    public Watchers(Vertx vertx, Tail tail, Schedule schedule, Duration every, Function<String, Future<?>> poll) {
         this.vertx = vertx;
         this.tail = tail;
         this.schedule = schedule;
         this.poll = poll;
-        this.timer = vertx.setPeriodic(interval.toMillis(), id -> keepCurrent());
+        this.timer = vertx.setPeriodic(every.toMillis(), id -> keepCurrent());
     }
 
     /**

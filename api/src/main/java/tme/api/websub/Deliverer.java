@@ -85,6 +85,9 @@ final class Deliverer implements AutoCloseable {
             taking = false;
             if (taken.succeeded()) {
                 taken.result().forEach(this::start);
+            } else {
+                // What was read stays pending for this consumer: the lease's takeover delivers it, late.
+                LOG.log(System.Logger.Level.WARNING, "Could not take WebSub deliveries", taken.cause());
             }
         }));
     }

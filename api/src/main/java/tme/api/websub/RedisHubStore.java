@@ -150,13 +150,16 @@ final class RedisHubStore implements HubStore {
                 });
     }
 
-    /** XREADGROUP's answer: [[stream, [entries]]] (RESP2) or {stream: [entries]} (RESP3). */
+    /**
+     * XREADGROUP's answer: {stream: [entries]} (RESP3, what the link speaks) or [[stream, [entries]]] (RESP2). A map's
+     * {@code get(int)} throws ("Multi is a Map"): asked first, it failed every take, and each delivery waited for
+     * another round to take it over after {@code WEBSUB_DELIVERY_LEASE} (60 s by default).
+     */
     private static Response streamEntries(Response answer) {
-        if (answer.type() == io.vertx.redis.client.ResponseType.MULTI && answer.size() > 0
-                && answer.get(0).type() == io.vertx.redis.client.ResponseType.MULTI) {
-            return answer.get(0).get(1);
+        if (answer.isMap()) {
+            return answer.get(PREFIX + "deliveries");
         }
-        return answer.get(PREFIX + "deliveries");
+        return answer.size() > 0 ? answer.get(0).get(1) : null;
     }
 
     private static List<Job> jobs(Response entries) {
