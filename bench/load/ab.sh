@@ -31,7 +31,6 @@ await_apis
 HEADER=(); [[ "$CODING" == identity ]] || HEADER=(-H "Accept-Encoding: $CODING")
 URLS=("http://127.0.0.1:${API_PORTS[0]}/v1/body/durov" "http://127.0.0.1:${API_PORTS[1]}/v1/body/durov")
 
-ticks() { awk '{ print $14, $15 }' "/proc/$1/stat"; }
 # One wrk run against server $1 (0: A, 1: B): "user-ticks system-ticks requests".
 run() {
   local u0 s0 u1 s1 out
@@ -40,7 +39,6 @@ run() {
   read -r u1 s1 < <(ticks "${API_PIDS[$1]}")
   echo "$((u1 - u0)) $((s1 - s0)) $(awk '/requests in/ { print $1 }' <<<"$out")"
 }
-median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 for _ in $(seq 1 "$WARMUP"); do run 0 >/dev/null; run 1 >/dev/null; done
 HZ=$(getconf CLK_TCK)
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); $CODING; A $JAR_A, B $JAR_B"

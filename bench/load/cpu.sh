@@ -58,7 +58,6 @@ NGINX_WORKER=$(pgrep -P "$(cat "$WORK/nginx.pid")" | head -1)
 [[ "$(curl -s -o /dev/null -w '%{size_download}' "http://127.0.0.1:$NGINX_PORT/durov.json")" == \
    "$(stat -c %s "$WORK/html/durov.json")" ]] || die "nginx does not serve the whole file"
 
-ticks() { awk '{ print $14, $15 }' "/proc/$1/stat"; }
 HZ=$(getconf CLK_TCK)
 # Ticks (user + system) and requests of each server and coding, summed over the rounds, for the ratios at the end.
 declare -A TICKS=() REQUESTS=() LAST=()
@@ -97,7 +96,6 @@ for _ in $(seq 1 "$ROUNDS"); do
   ROUND_RATIOS_zstd+=("$(awk -v t="${LAST["tme-api, EVENT_LOOPS=1, zstd"]}" \
     -v b="${LAST["bare Vert.x, 1 loop, zstd"]}" 'BEGIN { printf "%.3f", t / b }')")
 done
-median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 for coding in identity zstd; do
   nginx=$(per_request "nginx 1 worker, $coding"); bare=$(per_request "bare Vert.x, 1 loop, $coding")
   tme=$(per_request "tme-api, EVENT_LOOPS=1, $coding")

@@ -98,6 +98,11 @@ fake_count() {
   sed -E "s/.*\"$1\":([0-9]+).*/\\1/" <<<"$HITS"
 }
 
+# A process's CPU ticks so far, user and system: "utime stime" (/proc/<pid>/stat, in CLK_TCK units).
+ticks() { awk '{ print $14, $15 }' "/proc/$1/stat"; }
+# The median of the numbers given.
+median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+
 seconds_of() { # 20s, 2m or 20 -> seconds
   case "$1" in *ms) echo 1 ;; *m) echo $(( ${1%m} * 60 )) ;; *s) echo "${1%s}" ;; *) echo "$1" ;; esac
 }

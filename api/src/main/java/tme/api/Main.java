@@ -71,7 +71,7 @@ public final class Main {
     /** The JDK's log format, when the command line sets none: {@link #ONE_LINE} rather than its two lines a message. */
     private static final String LOG_FORMAT = "java.util.logging.SimpleFormatter.format";
     /** {@code 2026-12-02T02:40:28.123+0000 INFO tme.api.Main: tme-api listening on 0.0.0.0 port 8080 ...}, a throwable after. */
-    static final String ONE_LINE = "%1$tFT%1$tT.%1$tL%1$tz %4$s %3$s: %5$s%6$s%n";
+    private static final String ONE_LINE = "%1$tFT%1$tT.%1$tL%1$tz %4$s %3$s: %5$s%6$s%n";
 
     static {
         // Before the first logger: one message is one line (a log shipper reads it whole, "listening" is line 1).

@@ -29,8 +29,8 @@ enum ContentCoding {
         this.header = HttpHeaders.createOptimized(token);
     }
 
-    /** The {@code Content-Encoding} value; identity sends none. */
-    CharSequence token() {
+    /** The {@code Content-Encoding} value, encoded for Netty; identity sends none. */
+    CharSequence header() {
         return header;
     }
 

@@ -189,7 +189,7 @@ final class Responses {
     }
 
     private static void encoded(HttpServerRequest request, ContentCoding coding, Buffer body) {
-        request.response().headers().add(HttpHeaders.CONTENT_ENCODING, coding.token()); // add: none is set yet
+        request.response().headers().add(HttpHeaders.CONTENT_ENCODING, coding.header()); // add: none is set yet
         end(request, body);
     }
 
@@ -238,11 +238,7 @@ final class Responses {
         end(request, Buffer.buffer(ProblemJson.bytes(problem)));
     }
 
-    /**
-     * Ends with the body, its {@code Content-Length} given here ({@link ContentLengths}: encoded once, where Vert.x
-     * would format and set it per answer); a HEAD request gets the same headers and length, and no body. None of the
-     * callers has set a length or a {@code Transfer-Encoding}.
-     */
+    /** Ends with the body; a HEAD request gets the same headers and length, and no body. */
     private static void end(RoutingContext ctx, byte[] body) {
         end(ctx, Buffer.buffer(body));
     }
@@ -251,6 +247,11 @@ final class Responses {
         end(ctx.request(), body);
     }
 
+    /**
+     * Ends with the body, its {@code Content-Length} given here ({@link ContentLengths}: encoded once, where Vert.x
+     * would format and set it per answer); a HEAD request gets the same headers and length, and no body. None of the
+     * callers has set a length or a {@code Transfer-Encoding}.
+     */
     static void end(HttpServerRequest request, Buffer body) {
         HttpServerResponse response = request.response();
         response.headers().add(HttpHeaders.CONTENT_LENGTH, ContentLengths.of(body.length()));

@@ -8,13 +8,14 @@ import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.stream.LongStream;
 
 /**
  * {@code tme_http_requests_seconds{route, status, level}}: a histogram per route template, status and answering
@@ -27,8 +28,8 @@ final class RequestMeters implements MultiCollector {
 
     static final String NAME = "tme_http_requests_seconds";
     /** Bucket bounds: the latencies an SLO is written against, from an L1 hit (a millisecond) to a slow miss. */
-    static final Duration[] SLO_BOUNDS = millis(1, 2, 5, 10, 25, 50, 100, 250, 500, 1000, 2500);
-    static final long[] BOUNDS_NANOS = java.util.Arrays.stream(SLO_BOUNDS).mapToLong(Duration::toNanos).toArray();
+    static final long[] BOUNDS_NANOS = LongStream.of(1, 2, 5, 10, 25, 50, 100, 250, 500, 1000, 2500)
+            .map(TimeUnit.MILLISECONDS::toNanos).toArray();
     /** The status of an answer whose connection closed before it was sent (nginx's convention). */
     static final int CLIENT_CLOSED = 499;
 
@@ -101,7 +102,10 @@ final class RequestMeters implements MultiCollector {
         for (LoopTimings thread : threads) {
             AtomicReferenceArray<long[]> rows = thread.routes.get(route);
             long[] row = rows == null ? null : rows.get(series(level, status));
-            for (int bucket = 0; row != null && bucket < UPPER_BOUNDS.length; bucket++) {
+            if (row == null) {
+                continue;
+            }
+            for (int bucket = 0; bucket < UPPER_BOUNDS.length; bucket++) {
                 count += LoopTimings.read(row, bucket);
             }
         }
@@ -145,13 +149,5 @@ final class RequestMeters implements MultiCollector {
         }
         bounds[BOUNDS_NANOS.length] = Double.POSITIVE_INFINITY;
         return bounds;
-    }
-
-    private static Duration[] millis(long... bounds) {
-        Duration[] durations = new Duration[bounds.length];
-        for (int i = 0; i < bounds.length; i++) {
-            durations[i] = Duration.ofMillis(bounds[i]);
-        }
-        return durations;
     }
 }
