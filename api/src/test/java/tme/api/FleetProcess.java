@@ -38,7 +38,8 @@ final class FleetProcess implements AutoCloseable {
             int port = freePort();
             Path log = Files.createTempFile("fleet-process-", ".log");
             String java = ProcessHandle.current().info().command().orElse("java");
-            ProcessBuilder builder = new ProcessBuilder(List.of(java, "-Xmx256m",
+            // --enable-native-access: what the jar's manifest grants (Enable-Native-Access), run from the class path.
+            ProcessBuilder builder = new ProcessBuilder(List.of(java, "-Xmx256m", "--enable-native-access=ALL-UNNAMED",
                     "-cp", System.getProperty("java.class.path"), Main.class.getName()))
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
@@ -122,7 +123,8 @@ final class FleetProcess implements AutoCloseable {
         }
     }
 
-    private String logText() {
+    /** What the process has written so far, standard output and error together. */
+    String logText() {
         try {
             return Files.readString(log);
         } catch (IOException e) {
