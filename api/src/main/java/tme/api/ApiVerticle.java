@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
+import tme.api.http.ConnectionBounds;
 import tme.api.http.HitsAhead;
 
 /**
@@ -28,6 +29,7 @@ final class ApiVerticle extends VerticleBase {
     // Requests this instance routed: shows in /metrics that every loop carries connections.
     private final LongAdder requests;
     private final Handler<HttpServerRequest> invalidRequests;
+    private final ConnectionBounds connections;
     private HttpServer server;
     private Router router;
 
@@ -35,15 +37,18 @@ final class ApiVerticle extends VerticleBase {
      * @param port          the port to share; a negative one is a random port shared by the instances (Vert.x)
      * @param shutdownGrace   how long requests in flight may take to finish when the server stops
      * @param invalidRequests answers what the HTTP decoder refused, before any route
+     * @param connections     the caps and deadlines every connection of every instance is held to
      */
     ApiVerticle(Function<io.vertx.core.Vertx, Router> routers, HttpServerOptions options, int port,
-                Duration shutdownGrace, LongAdder requests, Handler<HttpServerRequest> invalidRequests) {
+                Duration shutdownGrace, LongAdder requests, Handler<HttpServerRequest> invalidRequests,
+                ConnectionBounds connections) {
         this.routers = routers;
         this.options = options;
         this.port = port;
         this.shutdownGrace = shutdownGrace;
         this.requests = requests;
         this.invalidRequests = invalidRequests;
+        this.connections = connections;
     }
 
     @Override
@@ -55,7 +60,8 @@ final class ApiVerticle extends VerticleBase {
                     requests.increment();
                     entry.handle(request);
                 })
-                .invalidRequestHandler(invalidRequests);
+                .invalidRequestHandler(invalidRequests)
+                .connectionHandler(connection -> connections.accept(connection, options));
         return server.listen(port, options.getHost()); // listen(port) alone would take every interface (0.0.0.0)
     }
 

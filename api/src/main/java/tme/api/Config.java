@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import tme.api.graphql.GraphQLConfig;
+import tme.api.http.ConnectionsConfig;
 import tme.api.http.RequestsConfig;
 import tme.api.http.TrustedProxies;
 import tme.api.memory.JvmLimits;
@@ -71,6 +72,9 @@ import tme.scraper.parse.ParserMode;
  *                           {@code MEDIA_MAX_BYTES}, {@code MEDIA_STREAMS}, {@code MEDIA_TIMEOUT})
  * @param clientShare        what one client may spend of the fleet's t.me budget ({@code CLIENT_UPSTREAM_SHARE},
  *                           0.25 of {@code TELEGRAM_RATE}; {@code CLIENT_UPSTREAM_BURST}, {@code TELEGRAM_BURST})
+ * @param connections        the HTTP connections' deadlines and caps ({@code HTTP_IDLE_TIMEOUT}, {@code
+ *                           HTTP_HEAD_TIMEOUT}, {@code HTTP_BODY_TIMEOUT}, {@code MAX_CONNECTIONS}, {@code
+ *                           MAX_CONNECTIONS_PER_ADDRESS})
  */
 public record Config(
         int port, String host, URI telegramBaseUrl, Duration telegramTimeout, ParserMode parserMode, int parseWorkers,
@@ -79,7 +83,7 @@ public record Config(
         SlotsConfig slots, ThrottleConfig throttle,
         GraphQLConfig graphql, boolean docs, Duration shutdownDrain, Role role, RefreshConfig refresh, Tolerance feedPages,
         RequestsConfig requests, PushSettings push, MemoryPlan memory, Optional<URI> publicUrl,
-        MediaConfig media, ClientShare clientShare) {
+        MediaConfig media, ClientShare clientShare, ConnectionsConfig connections) {
 
     private static final long MIB = 1024 * 1024;
 
@@ -121,7 +125,8 @@ public record Config(
                 memory,
                 publicUrl(in),
                 media(in),
-                clientShare(in));
+                clientShare(in),
+                connections(in));
         refresherIntervalAboveMemoryTtl(in, config.role(), config.refresh(), cache);
         in.failIfAnyProblem();
         return config;
@@ -191,6 +196,21 @@ public record Config(
         double rate = in.number("CLIENT_RATE", 0, 0, 1_000_000);
         int burst = in.integer("CLIENT_BURST", RequestsConfig.defaultBurst(rate), 1, 10_000_000);
         return in.checked(() -> new RequestsConfig(accessLog, proxies, rate, burst), defaults);
+    }
+
+    /**
+     * The connections' deadlines (each at most a day: nobody means longer, and nanoseconds must not overflow) and
+     * caps (see docs/operations.md, "Connections").
+     */
+    private static ConnectionsConfig connections(EnvReader in) {
+        Duration day = Duration.ofDays(1);
+        Duration idle = in.boundedDuration("HTTP_IDLE_TIMEOUT", ConnectionsConfig.DEFAULT_IDLE_TIMEOUT, day);
+        Duration head = in.boundedDuration("HTTP_HEAD_TIMEOUT", ConnectionsConfig.DEFAULT_HEAD_TIMEOUT, day);
+        Duration body = in.boundedDuration("HTTP_BODY_TIMEOUT", ConnectionsConfig.DEFAULT_BODY_TIMEOUT, day);
+        int max = in.integer("MAX_CONNECTIONS", ConnectionsConfig.DEFAULT_MAX_CONNECTIONS, 1, 10_000_000);
+        int perAddress = in.integer("MAX_CONNECTIONS_PER_ADDRESS",
+                ConnectionsConfig.DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, 1, 10_000_000);
+        return new ConnectionsConfig(idle, head, body, max, perAddress);
     }
 
     /** {@code PUBLIC_URL}: unset, or an http(s) URL (a trailing slash dropped), the one place every feed reads it. */

@@ -26,6 +26,7 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import tme.api.graphql.GraphQLFront;
 import tme.api.http.AccessLog;
+import tme.api.http.ConnectionBounds;
 import tme.api.http.RequestClock;
 import tme.api.http.RequestPipeline;
 import tme.api.http.Routes;
@@ -237,13 +238,14 @@ public final class Main {
                 () -> Metrics.upstream(client.stats()), loops::counters, graphql::counters, feeds::counters,
                 schedule::counters, refreshing, media.service()::counters));
         Readiness readiness = new Readiness(redis.map(link -> link::breakerState), gate::cooldownLeft);
+        ConnectionBounds connections = new ConnectionBounds(config.connections(), config.requests().trustedProxies());
         Telemetry telemetry = new Telemetry(readiness).gather(metrics::snapshot).gather(requests::counters)
-                .gather(events::counters).gather(config.memory()::counters);
+                .gather(events::counters).gather(config.memory()::counters).gather(connections::counters);
         onClose(vertx, telemetry);
         if (refresher) {
             return vertx.deployVerticle(new RefresherVerticle(refreshes))
                     .compose(id -> serve(vertx, config, 1, Routes.operations(telemetry, parsers), loops,
-                            requests.invalidRequests()))
+                            requests.invalidRequests(), connections))
                     .map(server -> running(server, readiness, config));
         }
         long copiesMaxBytes = config.rawCopiesMaxMb() * 1024L * 1024L;
@@ -254,7 +256,7 @@ public final class Main {
         Function<Vertx, Router> routers = Routes.routers(channels, previews, feeds, telemetry,
                 new Routes.GraphQL(graphql::handle, config.graphql().graphiql()), config.docs(), clock, copiesMaxBytes,
                 DirectRoom.of(config.memory()), parsers, requests, push, media);
-        return serve(vertx, config, config.eventLoops(), routers, loops, requests.invalidRequests())
+        return serve(vertx, config, config.eventLoops(), routers, loops, requests.invalidRequests(), connections)
                 .map(server -> running(server, readiness, config));
     }
 
@@ -338,13 +340,14 @@ public final class Main {
      */
     private static Future<HttpServer> serve(Vertx vertx, Config config, int instances,
                                             Function<Vertx, Router> routers, EventLoopRequests loops,
-                                            Handler<HttpServerRequest> invalidRequests) {
+                                            Handler<HttpServerRequest> invalidRequests,
+                                            ConnectionBounds connections) {
         int port = config.port() == 0 ? -1 : config.port();
         AtomicInteger instance = new AtomicInteger();
         List<ApiVerticle> deployed = new CopyOnWriteArrayList<>();
         return vertx.deployVerticle(() -> {
             ApiVerticle verticle = new ApiVerticle(routers, serverOptions(config.host()), port, SHUTDOWN_GRACE,
-                    loops.of(instance.getAndIncrement()), invalidRequests);
+                    loops.of(instance.getAndIncrement()), invalidRequests, connections);
             deployed.add(verticle);
             return verticle;
         }, new DeploymentOptions().setInstances(instances)).map(id -> deployed.getFirst().server());

@@ -47,6 +47,7 @@ final class FleetProcess implements AutoCloseable {
             builder.environment().put("PORT", Integer.toString(port));
             builder.environment().putIfAbsent("CLIENT_UPSTREAM_SHARE", "1"); // as TestServer: one loopback client
             builder.environment().putIfAbsent("GRAPHQL_TIMEOUT", "60s"); // as TestServer: held loads outlast 5 s
+            builder.environment().putIfAbsent("MAX_CONNECTIONS_PER_ADDRESS", TestServer.LOOPBACK_CONNECTIONS);
             FleetProcess started = new FleetProcess(port, builder.start(), log);
             started.awaitHealthy();
             return started;

@@ -22,6 +22,9 @@ import tme.scraper.testing.FakeTme;
  */
 final class TestServer implements AutoCloseable {
 
+    /** {@code MAX_CONNECTIONS_PER_ADDRESS} for tests: every test client shares 127.0.0.1. */
+    static final String LOOPBACK_CONNECTIONS = "100000";
+
     final Vertx vertx;
     final FakeTme tme;
     final HttpServer server;
@@ -71,6 +74,9 @@ final class TestServer implements AutoCloseable {
         // Tests hold loads at the fake and give them TELEGRAM_TIMEOUTs up to 30 s on busy cores: GraphQL's own deadline
         // (5 s by default) must not end those queries first. Tests of the deadline set GRAPHQL_TIMEOUT themselves.
         env.put("GRAPHQL_TIMEOUT", "60s");
+        // Bursts of a thousand requests, each on a connection of its own, all from 127.0.0.1: not one greedy client.
+        // Tests of the per-address cap set MAX_CONNECTIONS_PER_ADDRESS themselves.
+        env.put("MAX_CONNECTIONS_PER_ADDRESS", LOOPBACK_CONNECTIONS);
         env.putAll(extraEnv);
         running = await(Main.start(vertx, Config.fromEnv(env), clock, accessLog));
         server = running.server();

@@ -37,6 +37,9 @@ final class InvalidRequests implements Handler<HttpServerRequest> {
     }
 
     private static Problem problemFor(Throwable cause) {
+        if (cause instanceof FramingRefused framing) {
+            return Problem.malformedRequest(400, framing.getMessage() + "; the connection is closed");
+        }
         if (cause instanceof TooLongFrameException tooLong) {
             boolean header = tooLong.getMessage() != null && tooLong.getMessage().contains("header");
             return header

@@ -38,6 +38,7 @@ final class MeterTable {
         rows.addAll(PushMeters.rows());
         rows.addAll(MemoryMeters.rows());
         rows.addAll(MediaMeters.rows());
+        rows.addAll(ConnectionMeters.rows());
         List<MeterFamily> families = new ArrayList<>(ReadPathMeters.families());
         families.addAll(ParserMeters.families());
         families.addAll(RefreshMeters.families());

@@ -129,9 +129,21 @@ public record Problem(int status, String code, String detail, String parameter, 
         return new Problem(415, "unsupported_media_type", detail, null, null);
     }
 
-    /** A request HTTP could not even carry: bad percent-encoding (400), a URI or headers too long (414, 431). */
+    /**
+     * A request HTTP could not even carry: bad percent-encoding or a body of ambiguous length (400), a URI or headers
+     * too long (414, 431).
+     */
     public static Problem malformedRequest(int status, String detail) {
         return new Problem(status, "malformed_request", detail, null, null);
+    }
+
+    /**
+     * A request whose body did not arrive whole within {@code HTTP_BODY_TIMEOUT} of its head: answered, then its
+     * connection closed ({@code tme.api.http.ConnectionBounds}).
+     */
+    public static Problem requestTimeout(Duration bodyTimeout) {
+        return new Problem(408, "request_timeout", "The request body did not arrive within " + bodyTimeout.toMillis()
+                + " ms of its headers", null, null);
     }
 
     public static Problem internal() {
@@ -145,6 +157,7 @@ public record Problem(int status, String code, String detail, String parameter, 
             case 403 -> "Forbidden";
             case 404 -> "Not Found";
             case 405 -> "Method Not Allowed";
+            case 408 -> "Request Timeout";
             case 413 -> "Content Too Large";
             case 414 -> "URI Too Long";
             case 410 -> "Gone";
