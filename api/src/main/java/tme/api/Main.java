@@ -124,24 +124,41 @@ public final class Main {
                             config.refresh().interval(), config.host());
                     // After "listening": a start-up says that first (issue 20); how memory was shared out comes next.
                     LOG.log(System.Logger.Level.INFO, config.memory().line());
-                    Runtime.getRuntime().addShutdownHook(new Thread(() -> stopGracefully(vertx, running), "tme-shutdown"));
+                    StopSignals.install(signal -> stopGracefully(vertx, running, signal));
                 })
                 .onFailure(e -> {
-                    LOG.log(System.Logger.Level.ERROR, "Could not start", e);
+                    Optional<String> bind = BindFailure.reason(e);
+                    if (bind.isPresent()) {
+                        // A setting or another process, not a bug: one line naming the address, no stack trace.
+                        LOG.log(System.Logger.Level.ERROR, "Could not listen on {0} port {1,number,#}: {2}",
+                                config.host(), config.port(), bind.get());
+                    } else {
+                        LOG.log(System.Logger.Level.ERROR, "Could not start", e);
+                    }
                     vertx.close();
                     System.exit(1);
                 });
     }
 
-    /** On SIGTERM (a deploy, a scale-down): {@link Running#stop}, waited for on the shutdown hook's thread. */
-    private static void stopGracefully(Vertx vertx, Running running) {
+    /**
+     * On SIGTERM (a deploy, a scale-down) or SIGINT: {@link Running#stop}, waited for on the signal's thread, said
+     * when it starts and when it is done; true when it finished cleanly within its deadline.
+     */
+    private static boolean stopGracefully(Vertx vertx, Running running, String signal) {
+        long began = System.nanoTime();
+        LOG.log(System.Logger.Level.INFO, "{0}: stopping: /readyz answers 503, serving on for {1,number,#} ms"
+                        + " (SHUTDOWN_DRAIN), then requests in flight get up to {2,number,#} ms", signal,
+                running.drain().toMillis(), SHUTDOWN_GRACE.toMillis());
         try {
             // Called from this (non Vert.x) thread, so its completion does not need a running event loop.
             running.stop(vertx).toCompletionStage().toCompletableFuture()
                     .get(running.drain().toMillis() + SHUTDOWN_GRACE.toMillis() + 5_000, TimeUnit.MILLISECONDS);
         } catch (Exception e) {
             LOG.log(System.Logger.Level.WARNING, "Shutdown did not finish cleanly", e);
+            return false;
         }
+        LOG.log(System.Logger.Level.INFO, "stopped in {0,number,#} ms", (System.nanoTime() - began) / 1_000_000);
+        return true;
     }
 
     /** epoll where Netty's native library loads (Linux), unless {@code NATIVE_TRANSPORT=false}; else NIO. */

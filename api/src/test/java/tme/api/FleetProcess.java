@@ -35,25 +35,46 @@ final class FleetProcess implements AutoCloseable {
     /** Starts the server with {@code env} (a free {@code PORT} is added) and waits until it answers. */
     static FleetProcess start(Map<String, String> env) {
         try {
-            int port = freePort();
-            Path log = Files.createTempFile("fleet-process-", ".log");
-            String java = ProcessHandle.current().info().command().orElse("java");
-            // --enable-native-access: what the jar's manifest grants (Enable-Native-Access), run from the class path.
-            ProcessBuilder builder = new ProcessBuilder(List.of(java, "-Xmx256m", "--enable-native-access=ALL-UNNAMED",
-                    "-cp", System.getProperty("java.class.path"), Main.class.getName()))
-                    .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-            builder.environment().putAll(env);
-            builder.environment().put("PORT", Integer.toString(port));
-            builder.environment().putIfAbsent("CLIENT_UPSTREAM_SHARE", "1"); // as TestServer: one loopback client
-            builder.environment().putIfAbsent("GRAPHQL_TIMEOUT", "60s"); // as TestServer: held loads outlast 5 s
-            builder.environment().putIfAbsent("MAX_CONNECTIONS_PER_ADDRESS", TestServer.LOOPBACK_CONNECTIONS);
-            FleetProcess started = new FleetProcess(port, builder.start(), log);
+            FleetProcess started = launch(env, freePort());
             started.awaitHealthy();
             return started;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** What a process that must not start said before it exited: its exit code and its log. */
+    record Exited(int code, String log) {}
+
+    /** Starts the server with {@code env} on {@code port} and waits (at most 60 s) for it to exit by itself. */
+    static Exited exitOf(Map<String, String> env, int port) {
+        try (FleetProcess process = launch(env, port)) {
+            if (!process.process.waitFor(60, TimeUnit.SECONDS)) {
+                throw new AssertionError("the process did not exit within 60 s: " + process.logText());
+            }
+            return new Exited(process.process.exitValue(), process.logText());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
+    }
+
+    private static FleetProcess launch(Map<String, String> env, int port) throws IOException {
+        Path log = Files.createTempFile("fleet-process-", ".log");
+        String java = ProcessHandle.current().info().command().orElse("java");
+        // --enable-native-access: what the jar's manifest grants (Enable-Native-Access), run from the class path.
+        ProcessBuilder builder = new ProcessBuilder(List.of(java, "-Xmx256m", "--enable-native-access=ALL-UNNAMED",
+                "-cp", System.getProperty("java.class.path"), Main.class.getName()))
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        builder.environment().putAll(env);
+        builder.environment().put("PORT", Integer.toString(port));
+        builder.environment().putIfAbsent("CLIENT_UPSTREAM_SHARE", "1"); // as TestServer: one loopback client
+        builder.environment().putIfAbsent("GRAPHQL_TIMEOUT", "60s"); // as TestServer: held loads outlast 5 s
+        builder.environment().putIfAbsent("MAX_CONNECTIONS_PER_ADDRESS", TestServer.LOOPBACK_CONNECTIONS);
+        return new FleetProcess(port, builder.start(), log);
     }
 
     /** SIGTERM (a deploy, a scale-down), and waits until the process has stopped by itself; its exit code. */

@@ -8,30 +8,44 @@ import static tme.api.CacheHttp.header;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
+import java.io.IOException;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import tme.redis.testing.RedisServer;
 import tme.redis.testing.TestClock;
 import tme.scraper.testing.FakeTme;
 
 /**
- * {@code /healthz}: the process answers. {@code /readyz}: the server should get traffic: 200 while it can serve,
+ * {@code /healthz}: the process answers, with the version it was built as (also {@code tme_build_info}). {@code /readyz}: the server should get traffic: 200 while it can serve,
  * degraded included (Redis down: see CacheBreakerTest; t.me cooling down), 503 once it is stopping.
  */
 class HealthTest {
 
     @Test
-    void healthz_ok_neverCached() {
+    void healthz_okWithTheBuildsVersion_neverCached() throws IOException {
         try (TestServer server = new TestServer()) {
             HttpResponse<String> alive = server.get("/healthz");
 
             assertEquals(200, alive.statusCode());
-            assertEquals(new JsonObject().put("status", "ok"), new JsonObject(alive.body()));
+            assertEquals(new JsonObject().put("status", "ok").put("version", pomVersion()), new JsonObject(alive.body()));
             assertEquals("no-store", header(alive, "Cache-Control"));
+            assertEquals(1, PrometheusText.of(server).count("tme_build_info{version=\"" + pomVersion() + "\"}"));
         }
+    }
+
+    /** The version the root pom gives every module ({@code tme-parent}'s), as Maven filters it in. */
+    static String pomVersion() throws IOException {
+        String pom = Files.readString(Path.of(System.getProperty("user.dir")).resolveSibling("pom.xml"));
+        Matcher version = Pattern.compile("<artifactId>tme-parent</artifactId>\\s*<version>([^<]+)</version>").matcher(pom);
+        assertTrue(version.find(), "the root pom names its version");
+        return version.group(1);
     }
 
     @Test

@@ -67,6 +67,11 @@ class MediaStreamTest {
         assertEquals(expected.length, Fleet.metric(server, "tme_media_bytes_streamed_total"));
         assertEquals(2, Fleet.metric(server, "tme_media_streams_total"));
         assertEquals(1, Fleet.metric(server, "tme_media_not_modified_total"));
+        String route = "route=\"/v1/media/:channel/:post/:n\"";
+        assertEquals(1, Fleet.metric(server, "tme_stream_seconds_count{" + route + "}"), "the GET relayed, a stream");
+        String requests = "tme_http_requests_seconds_count{" + route + ",level=\"none\",status=";
+        assertEquals(1, Fleet.metric(server, requests + "\"200\"}"), "the HEAD, an ordinary answer");
+        assertEquals(1, Fleet.metric(server, requests + "\"304\"}"));
     }
 
     @Test

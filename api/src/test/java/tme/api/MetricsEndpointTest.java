@@ -95,14 +95,15 @@ class MetricsEndpointTest {
     }
 
     @Test
-    void budget_tokensTakenAgainstTokensAvailablePerMinute() {
+    void budget_tokensTakenAgainstTheFleetsTokensPerSecond() {
         CacheHttp.get(server, BODY);
         CacheHttp.get(server, "/v1/body/durov?position=490");
 
         PrometheusText metrics = PrometheusText.of(server);
         assertEquals(2, metrics.count("tme_gate_budget_taken_last_minute"));
         assertEquals(10 * 60 + 20, metrics.count("tme_gate_budget_available_per_minute"), "TELEGRAM_RATE x 60 + burst");
-        assertEquals(2.0 / 620, metrics.value("tme_gate_budget_utilization_ratio"), 1e-9);
+        assertEquals(2, metrics.count("tme_gate_budget_tokens_taken_total"));
+        assertEquals(10.0, metrics.value("tme_gate_budget_tokens_per_second"), "TELEGRAM_RATE, the fleet's");
         assertEquals(32, metrics.count("tme_gate_slots_capacity"));
         assertEquals(2, metrics.count("tme_gate_slots_granted_total"));
         assertEquals(0, metrics.count("tme_gate_slots_in_use{priority=\"reader\"}"));
@@ -124,7 +125,8 @@ class MetricsEndpointTest {
         assertTrue(remaining >= 30 && remaining <= 31, "30s and at most 1s of jitter: " + remaining);
         assertEquals(1, metrics.count("tme_gate_cooldowns_total{origin=\"here\"}"));
         assertEquals(1, metrics.count("tme_gate_refused_total{reason=\"cooldown\"}"));
-        assertTrue(Double.isNaN(metrics.value("tme_gate_budget_utilization_ratio")), "no token is available");
+        assertEquals(0, metrics.count("tme_gate_budget_available_per_minute"), "no token is available");
+        assertEquals(10.0, metrics.value("tme_gate_budget_tokens_per_second"), "the fleet's budget stays what it is");
         assertEquals(2, metrics.count("tme_http_requests_seconds_count{" + ROUTE + ",status=\"503\",level=\"none\"}"));
         assertEquals(1, server.tme.totalHits());
 

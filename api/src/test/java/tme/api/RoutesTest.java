@@ -11,6 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import tme.api.metrics.BuildInfo;
 
 /** Every route's happy path, through the production router over loopback, against the fake t.me. */
 class RoutesTest {
@@ -32,7 +33,7 @@ class RoutesTest {
     void healthz_answersOkWithoutUpstream() {
         HttpResponse<String> response = server.get("/healthz");
         assertEquals(200, response.statusCode());
-        assertEquals("{\"status\":\"ok\"}", response.body());
+        assertEquals("{\"status\":\"ok\",\"version\":\"" + BuildInfo.version() + "\"}", response.body());
         assertEquals(0, server.tme.totalHits());
     }
 

@@ -10,6 +10,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import tme.api.media.MediaMode;
+import tme.api.metrics.Telemetry;
 import tme.api.media.MediaService;
 import tme.api.media.MediaStreams;
 import tme.api.media.MediaTarget;
@@ -127,6 +128,9 @@ final class MediaHandlers {
                 .putHeader("Content-Security-Policy", "default-src 'none'; sandbox");
         if (upstream.getHeader("content-length") == null) {
             response.setChunked(true);
+        }
+        if (ctx.request().method() == HttpMethod.GET) {
+            Telemetry.markStream(ctx); // a file's length over the reader's bandwidth: tme_stream_seconds
         }
         // The stream's slot is given back once, whichever comes first: the end of the body, or the reader leaving.
         java.util.concurrent.atomic.AtomicBoolean finished = new java.util.concurrent.atomic.AtomicBoolean();

@@ -3,8 +3,9 @@ package tme.api.http;
 import io.vertx.core.WorkerExecutor;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
-import java.nio.charset.StandardCharsets;
+import tme.api.metrics.BuildInfo;
 import tme.api.metrics.Readiness;
 import tme.api.metrics.Telemetry;
 
@@ -15,7 +16,9 @@ import tme.api.metrics.Telemetry;
  */
 final class OpsHandlers {
 
-    private static final byte[] ALIVE = "{\"status\":\"ok\"}".getBytes(StandardCharsets.UTF_8);
+    /** {@code {"status":"ok","version":"0.1.0"}}: the same bytes for the process's life. */
+    private static final byte[] ALIVE = new JsonObject().put("status", "ok").put("version", BuildInfo.version())
+            .toBuffer().getBytes();
 
     private final Telemetry telemetry;
     private final WorkerExecutor workers;
@@ -25,7 +28,7 @@ final class OpsHandlers {
         this.workers = workers;
     }
 
-    /** 200 for as long as the process answers at all, starting and stopping included. */
+    /** 200 for as long as the process answers at all, starting and stopping included; with the build's version. */
     void healthz(RoutingContext ctx) {
         ctx.response().putHeader(HttpHeaders.CACHE_CONTROL, "no-store");
         Responses.json(ctx, ALIVE);

@@ -36,6 +36,10 @@ public final class Routes {
     static final long MAX_BODY_BYTES = 64 * 1024;
 
     private static final System.Logger LOG = System.getLogger(Routes.class.getName());
+    /** The SSE route, and the media links' (streams in {@code MEDIA_MODE=stream}): timed as streams when they are. */
+    private static final String STREAM = "/v1/stream";
+    private static final String[] MEDIA_ROUTES = {"/v1/media/:channel/avatar", "/v1/media/:channel/:post/:n",
+            "/v1/media/:channel/:post/:n/thumb"};
 
     private Routes() {}
 
@@ -56,6 +60,10 @@ public final class Routes {
         Handlers h = new Handlers(channels, previews, feeds, responses, requests::client);
         OpsHandlers ops = new OpsHandlers(telemetry, workers);
         MediaHandlers m = new MediaHandlers(media.mode(), media.service(), media.streams());
+        telemetry.streamRoutes(STREAM);
+        if (media.mode() == MediaMode.STREAM) {
+            telemetry.streamRoutes(MEDIA_ROUTES);
+        }
         LongAdder ahead = new LongAdder();
         telemetry.gather(() -> Map.of("http.requests.ahead", ahead.sum()));
         return vertx -> router(vertx, h, ops, telemetry, graphql, docs, requests, push, m, responses, ahead, clock);
@@ -122,9 +130,9 @@ public final class Routes {
         json(router.post("/v1/previews")).handler(h::previews);
         read(router, "/v1/feed").handler(h::feed);
         json(router.post("/v1/feed")).handler(h::feedPost);
-        read(router, "/v1/media/:channel/avatar").handler(m::avatar);
-        read(router, "/v1/media/:channel/:post/:n").handler(m::item);
-        read(router, "/v1/media/:channel/:post/:n/thumb").handler(m::thumb);
+        read(router, MEDIA_ROUTES[0]).handler(m::avatar);
+        read(router, MEDIA_ROUTES[1]).handler(m::item);
+        read(router, MEDIA_ROUTES[2]).handler(m::thumb);
         push(router, push);
         graphql(router, vertx, graphql);
         if (docs) {
@@ -166,7 +174,7 @@ public final class Routes {
 
     /** {@code GET /v1/stream} and {@code POST /websub} (a form body of at most {@link #MAX_BODY_BYTES}). */
     private static void push(Router router, Push push) {
-        router.get("/v1/stream").handler(push.stream()); // GET only: a HEAD would hold a stream open for nothing
+        router.get(STREAM).handler(push.stream()); // GET only: a HEAD would hold a stream open for nothing
         router.post("/websub").handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES)).handler(push.websub());
     }
 

@@ -1,5 +1,6 @@
 package tme.api.metrics;
 
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
@@ -16,8 +17,8 @@ import java.util.function.Supplier;
 
 /**
  * The server's one Micrometer registry (Prometheus) and what feeds it: the modules' counters, gathered and read
- * at scrape time ({@link CounterMeters}); every request, timed by one handler ({@link RequestTiming}); the JVM's
- * memory, GC, threads, CPU and file descriptors. Also carries the {@link Readiness} that {@code /readyz} reports.
+ * at scrape time ({@link CounterMeters}); every request, timed by one handler ({@link RequestTiming}), long-lived
+ * ones apart ({@link StreamMeters}); the build's version; the JVM's memory, GC, threads, CPU and file descriptors. Also carries the {@link Readiness} that {@code /readyz} reports.
  */
 public final class Telemetry implements AutoCloseable {
 
@@ -33,6 +34,7 @@ public final class Telemetry implements AutoCloseable {
             JvmMeters.lintClean(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
     private final CounterMeters counters = new CounterMeters(registry, MeterTable.standard());
     private final RequestMeters requests = new RequestMeters(registry);
+    private final StreamMeters streams = new StreamMeters(registry);
     private final JvmGcMetrics gc = new JvmGcMetrics();
     private final Readiness readiness;
 
@@ -44,6 +46,9 @@ public final class Telemetry implements AutoCloseable {
         new ProcessorMetrics().bindTo(registry);
         new FileDescriptorMetrics().bindTo(registry);
         new UptimeMetrics().bindTo(registry);
+        // Prometheus' convention for what a process is: 1, with the facts as labels (joined to other series by instance).
+        Gauge.builder("tme.build.info", () -> 1).description("The build this server runs: its version as a label")
+                .tag("version", BuildInfo.version()).strongReference(true).register(registry);
     }
 
     /** Serves {@code source}'s counters (a module's {@code counters()}) from now on, under their Prometheus names. */
@@ -54,7 +59,24 @@ public final class Telemetry implements AutoCloseable {
 
     /** The handler that times every request of {@code router}: install it first. */
     public Handler<RoutingContext> timing(Router router) {
-        return new RequestTiming(requests, router);
+        return new RequestTiming(requests, streams, router);
+    }
+
+    /**
+     * Marks {@code ctx}'s answer as long-lived (an SSE stream, a media file relayed): when it ends it is recorded in
+     * {@code tme_stream_seconds}, by route, not in {@code tme_http_requests_seconds}. Call it once the stream is
+     * accepted: a stream refused at once is an ordinary answer.
+     */
+    public static void markStream(RoutingContext ctx) {
+        ctx.put(RequestTiming.STREAM, Boolean.TRUE);
+    }
+
+    /** Declares routes whose answers may be streams: their {@code tme_stream_seconds} series exist from now on. */
+    public Telemetry streamRoutes(String... templates) {
+        for (String template : templates) {
+            streams.declare(template);
+        }
+        return this;
     }
 
     /**

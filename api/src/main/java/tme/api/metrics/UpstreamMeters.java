@@ -63,14 +63,15 @@ final class UpstreamMeters {
                 counter("tme.gate.refused", REFUSED, Tags.of("reason", "background_dropped"), "gate.queue.dropped"),
                 counter("tme.gate.refused", REFUSED, Tags.of("reason", "deadline_passed"), "gate.queue.deadline_passed"),
                 counter("tme.gate.refused", REFUSED, Tags.of("reason", "client_share"), "gate.refused.client_share"),
-                counter("gate.budget.tokens_taken", "Budget tokens taken (fleet's or local)"),
+                counter("gate.budget.tokens_taken", "Budget tokens this server took (fleet's or local): sum them over"
+                        + " the fleet"),
                 counter("gate.budget.local_fallbacks", "Budget decisions made locally because Redis was unavailable"),
                 gauge("gate.budget.taken_last_minute", "Tokens this server took in the last 60 s"),
                 gauge("gate.budget.available_per_minute", "Tokens a minute allows now (rate x 60 + burst; less"
                         + " while ramping, 0 while cooling down)"),
-                derived("tme.gate.budget.utilization", "ratio", "Tokens taken in the last minute over those available"
-                        + " (NaN while cooling down)", Tags.empty(), UpstreamMeters::utilization,
-                        "gate.budget.taken_last_minute", "gate.budget.available_per_minute"));
+                // The same on every server: the fleet's use is sum(rate(tokens_taken)) / max(tokens_per_second).
+                thousandths("tme.gate.budget.tokens_per_second", null, "The fleet's budget, tokens a second"
+                        + " (TELEGRAM_RATE): the same on every server", "gate.budget.fleet_rate_millitokens"));
     }
 
     private static List<MeterRow> slots() {
@@ -88,10 +89,5 @@ final class UpstreamMeters {
                 gauge("gate.queue.largest_client", "The most requests one client has waiting for a slot now"),
                 thousandths("tme.gate.slots.mean_hold", "seconds", "How long a slot is held lately: t.me's latency as"
                         + " the gate sees it", "gate.slots.mean_hold_ms"));
-    }
-
-    private static double utilization(MeterRow.Reading counters) {
-        long available = counters.get("gate.budget.available_per_minute");
-        return available <= 0 ? Double.NaN : (double) counters.get("gate.budget.taken_last_minute") / available;
     }
 }

@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import tme.api.http.FeedQuery;
+import tme.api.metrics.Telemetry;
 import tme.api.problem.InvalidInput;
 import tme.api.problem.Problem;
 import tme.api.service.ChannelName;
@@ -55,6 +56,7 @@ public final class PostStreams implements Handler<RoutingContext> {
         String client = clients.apply(ctx);
         admit(client);
         counts.increment(StreamCount.OPENED);
+        Telemetry.markStream(ctx); // its life is the reader's: tme_stream_seconds, not a request's latency
         new StreamConnection(ctx, channels, resume, log, watchers, config, counts, () -> release(client)).start();
     }
 

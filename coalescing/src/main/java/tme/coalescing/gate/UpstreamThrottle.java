@@ -146,7 +146,10 @@ public final class UpstreamThrottle {
                 .map(left -> ((Verdict.No) refuse(Refusal.COOLDOWN, left)).refused());
     }
 
-    /** The {@code gate.*} counters and gauges (see {@link ThrottleCount}). */
+    /**
+     * The {@code gate.*} counters and gauges (see {@link ThrottleCount}); {@code gate.budget.fleet_rate_millitokens}
+     * is {@code TELEGRAM_RATE} in thousandths of a token a second.
+     */
     public SortedMap<String, Long> counters() {
         Instant now = clock.instant();
         Optional<Duration> left = cooldown.left(now);
@@ -157,6 +160,9 @@ public final class UpstreamThrottle {
         all.put("gate.ramp.rate_permille", Math.round(fraction * 1000));
         all.put("gate.budget.taken_last_minute", takenLastMinute.lastMinute(now));
         all.put("gate.budget.available_per_minute", availablePerMinute(fraction));
+        // The fleet's rate, the same on every server whatever it knows now (ramp, cooldown, Redis down), so the
+        // fleet's use is sum(rate(tokens_taken)) over this: each server's tokens counted once, the budget once.
+        all.put("gate.budget.fleet_rate_millitokens", Math.round(config.rate() * 1000));
         all.put("gate.strikes", (long) cooldown.strikes(now));
         return Collections.unmodifiableSortedMap(all);
     }

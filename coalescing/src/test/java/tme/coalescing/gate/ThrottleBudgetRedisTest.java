@@ -142,6 +142,7 @@ class ThrottleBudgetRedisTest {
         assertEquals(1L, server.counters().get("gate.refused.budget"));
         assertEquals(0L, server.counters().get("gate.budget.local_fallbacks"));
         assertEquals(305L, server.counters().get("gate.budget.available_per_minute"), "5/s x 60 + 5");
+        assertEquals(5_000L, server.counters().get("gate.budget.fleet_rate_millitokens"), "the fleet's 5/s");
     }
 
     @Test
@@ -157,6 +158,8 @@ class ThrottleBudgetRedisTest {
         assertEquals(3L, server.counters().get("gate.budget.local_fallbacks"));
         assertEquals(62L, server.counters().get("gate.budget.available_per_minute"),
                 "the breaker is open: the local 1/s x 60 + 2");
+        assertEquals(100_000L, server.counters().get("gate.budget.fleet_rate_millitokens"),
+                "still the fleet's 100/s: each server's local share adds up to it");
     }
 
     @Test
