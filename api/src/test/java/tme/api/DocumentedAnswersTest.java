@@ -74,6 +74,7 @@ class DocumentedAnswersTest {
                 checked(calls, "HEAD", path, 200);
                 checked(calls, "GET", path, 304, "If-None-Match", etag);
                 checked(calls, "HEAD", path, 304, "If-None-Match", etag);
+                checked(calls, "GET", path, 304, "If-None-Match", "*"); // RFC 9110 13.1.2: any representation
             }
             checked(calls, "GET", "/v1/feed?channels=durov,meduzalive&format=atom", 200);
             for (String path : List.of("/v1/body/zzqxnonexistent", "/v1/more/zzqxnonexistent/before/5",

@@ -1,5 +1,6 @@
 package tme.api.http;
 
+import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.Map;
@@ -14,6 +15,8 @@ import tme.api.problem.Problem;
 final class FeedBody {
 
     private enum Type { INTEGER, BOOLEAN, LIST }
+
+    private static final int MAX_SHOWN = 64;
 
     private static final Map<String, Type> MEMBERS = Map.of("limit", Type.INTEGER,
             "include", Type.LIST, "exclude", Type.LIST, "media", Type.LIST, "forwards", Type.BOOLEAN,
@@ -34,7 +37,7 @@ final class FeedBody {
                     case INTEGER -> "an integer";
                     case BOOLEAN -> "true or false";
                     case LIST -> "a list or a comma-separated string";
-                } + ": " + value);
+                } + ": " + shown(value));
             }
         }
         return body;
@@ -46,6 +49,12 @@ final class FeedBody {
             case BOOLEAN -> value instanceof Boolean;
             case LIST -> value instanceof JsonArray || value instanceof String;
         };
+    }
+
+    /** The value as JSON writes it ({@code "no"}, {@code 7}), cut to a length a problem can repeat. */
+    private static String shown(Object value) {
+        String json = Json.encode(value);
+        return json.length() > MAX_SHOWN ? json.substring(0, MAX_SHOWN) + "…" : json;
     }
 
     private static InvalidInput invalid(String name, String detail) {
