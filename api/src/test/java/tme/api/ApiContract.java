@@ -77,6 +77,27 @@ final class ApiContract {
         validateOperation(operationId, method + " " + path, response);
     }
 
+    /** The id of the operation documented for {@code method path} (its query aside), or null when none is. */
+    String operationId(String method, String path) {
+        Operation operation = operation(method, path);
+        return operation == null ? null : operation.getOperationId();
+    }
+
+    /** Every operation's id and the statuses it declares. */
+    Map<String, java.util.Set<Integer>> declaredStatuses() {
+        Map<String, java.util.Set<Integer>> declared = new java.util.TreeMap<>();
+        for (String path : document.getJsonObject("paths").fieldNames()) {
+            JsonObject item = document.getJsonObject("paths").getJsonObject(path);
+            for (String method : item.fieldNames()) {
+                JsonObject operation = item.getJsonObject(method);
+                declared.put(operation.getString("operationId"), operation.getJsonObject("responses").fieldNames()
+                        .stream().map(Integer::valueOf).collect(java.util.stream.Collectors.toCollection(
+                                java.util.TreeSet::new)));
+            }
+        }
+        return declared;
+    }
+
     /** The operation for a request; a trailing slash the document does not write is the path without it. */
     private Operation operation(String method, String path) {
         String bare = path.contains("?") ? path.substring(0, path.indexOf('?')) : path;

@@ -47,6 +47,18 @@ final class Calls {
         }
     }
 
+    /** A whole request as written ({@code head} and {@code body}) over a plain socket, and its whole answer. */
+    HttpAnswer raw(String head, byte[] body) {
+        try (Socket socket = new Socket("127.0.0.1", server.server.actualPort())) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(head.getBytes(StandardCharsets.ISO_8859_1));
+            socket.getOutputStream().write(body);
+            return HttpAnswer.parse(socket.getInputStream().readAllBytes());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** {@code GET <target>} over a plain socket, for targets an HTTP client would refuse or rewrite. */
     HttpAnswer raw(String target) {
         try (Socket socket = new Socket("127.0.0.1", server.server.actualPort())) {

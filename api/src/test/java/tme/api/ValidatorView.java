@@ -8,7 +8,7 @@ import java.util.Map;
 
 /**
  * The OpenAPI document as vertx-openapi 5.0.7 can validate it: the same paths, operations, statuses, headers and
- * schemas, with four changes for the validator's limits, none of which loosens a check.
+ * schemas, with five changes for the validator's limits, none of which loosens a check of an answer.
  * <ul>
  *   <li>Media types: it reads only {@code application/json}, vendor {@code +json}, text and multipart types, and
  *   refuses a contract naming any other. A {@code +json} type becomes a vendor one with the same schema
@@ -22,6 +22,8 @@ import java.util.Map;
  *   no operation, with their bodies and, for HEAD, without.</li>
  *   <li>Servers: it reads each server's URL as an absolute {@code java.net.URL}, where the document's is relative
  *   ({@code /}: wherever it is served); a placeholder origin is put in front, the path (the base) stays.</li>
+ *   <li>Parameters typed as content (GraphQL's {@code variables}: JSON in a query string): it refuses a contract with
+ *   one, and only answers are validated here, so such a parameter is a string in the view.</li>
  * </ul>
  */
 final class ValidatorView {
@@ -43,6 +45,7 @@ final class ValidatorView {
             for (String method : item.fieldNames()) {
                 JsonObject operation = item.getJsonObject(method);
                 responses(operation.getJsonObject("responses"));
+                parameters(operation.getJsonArray("parameters", new JsonArray()));
                 if (operation.containsKey("requestBody")) {
                     operation.getJsonObject("requestBody").put("content",
                             content(operation.getJsonObject("requestBody").getJsonObject("content")));
@@ -115,6 +118,15 @@ final class ValidatorView {
                 response.getJsonObject("headers").forEach(header ->
                         lowerCased.put(header.getKey().toLowerCase(Locale.ROOT), header.getValue()));
                 response.put("headers", lowerCased);
+            }
+        }
+    }
+
+    private static void parameters(JsonArray parameters) {
+        for (Object parameter : parameters) {
+            JsonObject model = (JsonObject) parameter;
+            if (model.remove("content") != null) {
+                model.put("schema", new JsonObject().put("type", "string"));
             }
         }
     }

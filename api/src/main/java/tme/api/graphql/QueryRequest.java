@@ -40,7 +40,8 @@ record QueryRequest(String query, String operationName, Map<String, Object> vari
             throw new Unreadable(400, "a batch of queries is not served; send one query per request");
         }
         JsonObject json = json(body);
-        return of(text(json, "query"), text(json, "operationName"), object(json.getValue("variables")));
+        object("extensions", json.getValue("extensions")); // unused, but typed as the document types it
+        return of(text(json, "query"), text(json, "operationName"), object("variables", json.getValue("variables")));
     }
 
     private static QueryRequest of(String query, String operationName, Map<String, Object> variables) {
@@ -75,14 +76,15 @@ record QueryRequest(String query, String operationName, Map<String, Object> vari
     }
 
     private static Map<String, Object> variables(String encoded) {
-        return encoded == null || encoded.isBlank() ? Map.of() : object(json(encoded));
+        return encoded == null || encoded.isBlank() ? Map.of() : object("variables", json(encoded));
     }
 
-    private static Map<String, Object> object(Object variables) {
-        return switch (variables) {
+    /** A member that is a JSON object or null (none): {@code variables}, {@code extensions}. */
+    private static Map<String, Object> object(String name, Object value) {
+        return switch (value) {
             case null -> Map.of();
             case JsonObject object -> object.getMap();
-            default -> throw new Unreadable(400, "variables must be a JSON object");
+            default -> throw new Unreadable(400, name + " must be a JSON object");
         };
     }
 

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
+import tme.api.metrics.RouteTemplates;
 import tme.api.problem.Problem;
 
 /**
@@ -50,7 +51,7 @@ public final class ClientLimits implements Handler<RoutingContext> {
 
     @Override
     public void handle(RoutingContext ctx) {
-        if (exempt(ctx.normalizedPath())) {
+        if (exempt(RouteTemplates.normalizedPath(ctx))) {
             ctx.next();
             return;
         }

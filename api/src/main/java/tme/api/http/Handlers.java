@@ -113,7 +113,7 @@ final class Handlers {
 
     /** {@code POST /v1/feed} with {@code {"channels":[...],"limit":N}}: the same JSON answer, {@code no-store}. */
     void feedPost(RoutingContext ctx) {
-        JsonObject body = jsonBody(ctx);
+        JsonObject body = FeedBody.checked(jsonBody(ctx));
         FeedRequest request = FeedRequest.of(channelsArray(body).getList(), body.getValue("limit"), FeedFormat.JSON, "",
                 FeedFilters.of(name -> FeedQuery.value(body.getValue(name))));
         responses.send(ctx, feeds.feedFor(clients.apply(ctx), request), FeedQuery.contentType(FeedFormat.JSON), false);

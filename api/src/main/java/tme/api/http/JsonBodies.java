@@ -3,8 +3,8 @@ package tme.api.http;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.RoutingContext;
-import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.PlatformHandler;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -22,7 +22,9 @@ final class JsonBodies {
 
     /** The handlers to put in front of a JSON route, in order. */
     static List<Handler<RoutingContext>> upTo(long maxBytes) {
-        return List.of(new NotAForm(), BodyHandler.create(false).setBodyLimit(maxBytes));
+        List<Handler<RoutingContext>> handlers = new ArrayList<>(List.of(new NotAForm()));
+        handlers.addAll(RequestBodies.upTo(maxBytes));
+        return handlers;
     }
 
     /** A platform handler: vertx-web runs those before the body handler, as this one must run. */

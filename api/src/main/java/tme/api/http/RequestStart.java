@@ -101,7 +101,7 @@ final class RequestStart implements Handler<RoutingContext> {
         Route route = ctx.currentRoute();
         String template = route == null ? null : route.getPath();
         if (template == null) {
-            template = templates.match(ctx.normalizedPath());
+            template = templates.match(RouteTemplates.normalizedPath(ctx));
         }
         return template.equals(RouteTemplates.OTHER) ? AccessLine.loggablePath(ctx.request().path()) : template;
     }

@@ -3,12 +3,12 @@ package tme.api.http;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.WorkerExecutor;
+import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
-import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.CorsHandler;
 import java.util.Map;
 import java.util.Set;
@@ -40,6 +40,13 @@ public final class Routes {
     private static final String STREAM = "/v1/stream";
     private static final String[] MEDIA_ROUTES = {"/v1/media/:channel/avatar", "/v1/media/:channel/:post/:n",
             "/v1/media/:channel/:post/:n/thumb"};
+    /** A path or query string whose percent-encoding HTTP or vertx-web could not decode. */
+    private static final Problem MALFORMED_URI =
+            Problem.malformedRequest(400, "Malformed request: check the percent-encoding of the path and query");
+    /** How much of a decoder's message a problem repeats. */
+    private static final int MAX_REASON = 200;
+    /** Request bodies the client hung up on before they were whole ({@code tme_http_bodies_abandoned_total}). */
+    private static final String ABANDONED = "http.bodies.abandoned";
 
     private Routes() {}
 
@@ -65,8 +72,10 @@ public final class Routes {
             telemetry.streamRoutes(MEDIA_ROUTES);
         }
         LongAdder ahead = new LongAdder();
-        telemetry.gather(() -> Map.of("http.requests.ahead", ahead.sum()));
-        return vertx -> router(vertx, h, ops, telemetry, graphql, docs, requests, push, m, responses, ahead, clock);
+        LongAdder abandoned = new LongAdder();
+        telemetry.gather(() -> Map.of("http.requests.ahead", ahead.sum(), ABANDONED, abandoned.sum()));
+        return vertx -> router(vertx, h, ops, telemetry, graphql, docs, requests, push, m, responses,
+                new Counts(ahead, abandoned), clock);
     }
 
     /**
@@ -76,6 +85,9 @@ public final class Routes {
      * @param websub {@code POST /websub}: the WebSub hub's subscription requests (a form body)
      */
     public record Push(Handler<RoutingContext> stream, Handler<RoutingContext> websub) {}
+
+    /** What the routers of all loops count together: answers given ahead of the router, bodies hung up on. */
+    private record Counts(LongAdder ahead, LongAdder abandoned) {}
 
     /** The durable media links' parts ({@code MEDIA_MODE}; the streams are used in stream mode only). */
     public record Media(MediaMode mode, MediaService service, MediaStreams streams) {}
@@ -112,7 +124,7 @@ public final class Routes {
      */
     private static Router router(Vertx vertx, Handlers h, OpsHandlers ops, Telemetry telemetry, GraphQL graphql,
                                  boolean docs, RequestPipeline requests, Push push, MediaHandlers m,
-                                 Responses responses, LongAdder ahead, RequestClock clock) {
+                                 Responses responses, Counts counts, RequestClock clock) {
         Router router = Router.router(vertx);
         router.route().putMetadata(HitsAhead.DONE_AHEAD, "timing").handler(telemetry.timing(router));
         RequestStart start = requests.start(vertx, router);
@@ -138,12 +150,12 @@ public final class Routes {
         if (docs) {
             docs(router, vertx);
         }
-        router.route().failureHandler(Routes::failure);
+        router.route().failureHandler(ctx -> failure(ctx, counts.abandoned()));
         router.errorHandler(404, ctx -> Responses.problem(ctx, Problem.routeNotFound(ctx.request().path())));
         router.errorHandler(405, Routes::methodNotAllowed);
-        router.errorHandler(400, ctx -> Responses.problem(ctx,
-                Problem.malformedRequest(400, "Malformed request: check the percent-encoding of the path and query")));
-        HitsAhead.install(router, new HitsAhead.Parts(start, requests::client, telemetry, responses, ahead, clock));
+        router.errorHandler(400, ctx -> Responses.problem(ctx, MALFORMED_URI));
+        HitsAhead.install(router, new HitsAhead.Parts(start, requests::client, telemetry, responses, counts.ahead(),
+                clock));
         return router;
     }
 
@@ -175,7 +187,9 @@ public final class Routes {
     /** {@code GET /v1/stream} and {@code POST /websub} (a form body of at most {@link #MAX_BODY_BYTES}). */
     private static void push(Router router, Push push) {
         router.get(STREAM).handler(push.stream()); // GET only: a HEAD would hold a stream open for nothing
-        router.post("/websub").handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES)).handler(push.websub());
+        Route websub = router.post("/websub");
+        RequestBodies.upTo(MAX_BODY_BYTES).forEach(websub::handler);
+        websub.handler(push.websub());
     }
 
     /** The document, Swagger UI over it, and {@code /} sending a browser there; all off with {@code DISABLE_DOCS}. */
@@ -230,19 +244,44 @@ public final class Routes {
         return path.startsWith("/graphql") ? "GET, POST" : "GET, HEAD";
     }
 
-    private static void failure(RoutingContext ctx) {
+    /**
+     * The one place a routed failure becomes an answer. A client that hung up while sending its body is counted in
+     * {@code abandoned} and not answered (nobody is there to read it); a body, form or escape the client got wrong is
+     * a 400, as HTTP and vertx-web report it, whatever they threw; a bug is a 500 and logged.
+     */
+    private static void failure(RoutingContext ctx, LongAdder abandoned) {
         Throwable cause = ctx.failure();
-        if (ctx.statusCode() == 413) {
+        if (hungUp(ctx, cause)) {
+            abandoned.increment();
+        } else if (ctx.statusCode() == 413) {
             Responses.problem(ctx, Problem.bodyTooLarge(MAX_BODY_BYTES));
         } else if (ctx.statusCode() == 405) {
             methodNotAllowed(ctx);
         } else if (ctx.statusCode() == 404 && cause == null) {
             Responses.problem(ctx, Problem.routeNotFound(ctx.request().path()));
+        } else if (RequestBodies.failedReading(ctx)) {
+            Responses.problem(ctx, Problem.malformedRequest(400, "Malformed request body (" + reason(cause)
+                    + "): check the Content-Type and the body's encoding"));
         } else if (ctx.request().path().startsWith("/graphql") && (ctx.statusCode() == 400 || ctx.statusCode() == 415)) {
             Responses.problem(ctx, GraphQLRequests.problem(ctx.statusCode(), cause));
+        } else if (ctx.statusCode() == 400) {
+            Responses.problem(ctx, MALFORMED_URI); // vertx-web could not decode the path or the query string
         } else {
             failure(ctx.request(), cause);
         }
+    }
+
+    /** A request whose connection closed before its body was whole: the client went away, nothing failed here. */
+    private static boolean hungUp(RoutingContext ctx, Throwable cause) {
+        return ctx.response().closed() && (cause instanceof HttpClosedException || RequestBodies.failedReading(ctx));
+    }
+
+    /** The first line of a decoder's message, short: enough for a client to find its mistake. */
+    private static String reason(Throwable cause) {
+        String message = cause == null || cause.getMessage() == null ? "" : cause.getMessage().lines().findFirst()
+                .orElse("").strip();
+        return message.isEmpty() ? "unreadable"
+                : message.length() > MAX_REASON ? message.substring(0, MAX_REASON) + "…" : message;
     }
 
     /**

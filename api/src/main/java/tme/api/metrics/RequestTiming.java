@@ -48,6 +48,6 @@ final class RequestTiming implements Handler<RoutingContext> {
     private String route(RoutingContext ctx) {
         Route current = ctx.currentRoute();
         String path = current == null ? null : current.getPath();
-        return path != null ? path : templates.match(ctx.normalizedPath());
+        return path != null ? path : templates.match(RouteTemplates.normalizedPath(ctx));
     }
 }

@@ -2,6 +2,7 @@ package tme.api.metrics;
 
 import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -38,6 +39,18 @@ public final class RouteTemplates {
             }
         }
         return OTHER;
+    }
+
+    /**
+     * The path as the router matches it; one whose escapes cannot be decoded (the router answers it 400, and
+     * vertx-web's {@code normalizedPath()} throws for it) as it came.
+     */
+    public static String normalizedPath(RoutingContext ctx) {
+        try {
+            return ctx.normalizedPath();
+        } catch (IllegalArgumentException e) {
+            return ctx.request().path();
+        }
     }
 
     private List<Template> templates() {

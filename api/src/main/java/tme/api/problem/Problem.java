@@ -112,6 +112,23 @@ public record Problem(int status, String code, String detail, String parameter, 
                 + " pages still answer at once, new ones after the time Retry-After gives", null, retryAfter);
     }
 
+    /** Every stream this server may hold ({@code STREAM_MAX_CLIENTS}) is open: another server may have room. */
+    public static Problem streamsFull(int maxClients, Duration retryAfter) {
+        return new Problem(503, "streams_full", "This server holds " + maxClients
+                + " streams, its most (STREAM_MAX_CLIENTS): try again shortly", null, retryAfter);
+    }
+
+    /** This client keeps {@code STREAM_MAX_PER_CLIENT} streams open already. */
+    public static Problem tooManyStreams(int maxPerClient, Duration retryAfter) {
+        return new Problem(429, "too_many_streams", "A client may keep " + maxPerClient
+                + " streams open at once: close one first", null, retryAfter);
+    }
+
+    /** A WebSub callback off the public internet (or that does not resolve): no request was made to it. */
+    public static Problem callbackRefused(String parameter, String reason) {
+        return new Problem(403, "callback_refused", reason, parameter, null);
+    }
+
     public static Problem routeNotFound(String path) {
         return new Problem(404, "route_not_found", "No route for " + path, null, null);
     }

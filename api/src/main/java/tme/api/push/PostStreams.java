@@ -71,15 +71,13 @@ public final class PostStreams implements Handler<RoutingContext> {
         if (open.incrementAndGet() > config.maxClients()) {
             open.decrementAndGet();
             counts.increment(StreamCount.REFUSED_FULL);
-            throw new InvalidInput(new Problem(503, "streams_full", "This server holds " + config.maxClients()
-                    + " streams, its most (STREAM_MAX_CLIENTS): try again shortly", null, RECONNECT));
+            throw new InvalidInput(Problem.streamsFull(config.maxClients(), RECONNECT));
         }
         AtomicInteger mine = perClient.computeIfAbsent(client, c -> new AtomicInteger());
         if (mine.incrementAndGet() > config.maxPerClient()) {
             release(client);
             counts.increment(StreamCount.REFUSED_CLIENT);
-            throw new InvalidInput(new Problem(429, "too_many_streams", "A client may keep " + config.maxPerClient()
-                    + " streams open at once: close one first", null, RECONNECT));
+            throw new InvalidInput(Problem.tooManyStreams(config.maxPerClient(), RECONNECT));
         }
     }
 

@@ -67,7 +67,7 @@ final class Hub implements Handler<RoutingContext> {
                 ctx.fail(checked.cause());
             } else if (checked.result() instanceof CallbackGuard.Verdict.Refused refused) {
                 counts.increment(WebSubCount.CALLBACKS_REFUSED);
-                ctx.fail(new InvalidInput(new Problem(403, "callback_refused", refused.reason(), "hub.callback", null)));
+                ctx.fail(new InvalidInput(Problem.callbackRefused("hub.callback", refused.reason())));
             } else {
                 counts.increment(WebSubCount.REQUESTS_ACCEPTED);
                 ctx.response().setStatusCode(202).putHeader("Cache-Control", "no-store").end();
