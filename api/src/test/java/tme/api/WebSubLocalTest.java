@@ -72,6 +72,7 @@ class WebSubLocalTest extends ServerTestBase {
         int next = server.tme.publish("telegram", "Only the marker listens");
         Subscriber.Received marker = subscriber.nextDelivery(PUSHED_WITHIN);
         assertNotNull(marker, "no delivery to the marker's callback");
+        assertEquals("/marker", path(marker), "delivered after unsubscribing");
         assertTrue(marker.text().contains("\"id\":\"https://t.me/telegram/" + next + "\""), marker.text());
         awaitMetric("tme_websub_deliveries_total{outcome=\"delivered\"}", 2);
         assertEquals(List.of("/json-feed", "/marker"), subscriber.all().stream()
