@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.function.LongUnaryOperator;
@@ -88,9 +89,16 @@ class GateCooldownTest extends FleetTestBase {
         List<Reply> paused = burstOverBothServers();
         long burstEnded = System.nanoTime();
         assertEquals(Map.of(503, (long) REQUESTS), FleetClient.tally(paused, Reply::status));
-        assertEquals(Map.of("upstream_cooldown", (long) REQUESTS), FleetClient.tally(paused, Reply::code));
-        assertTrue(paused.stream().allMatch(r -> r.retryAfter() >= 1 && r.retryAfter() <= maxRetryAfter),
-                "Retry-After values " + FleetClient.tally(paused, Reply::retryAfter));
+        // Answers complete before the pause's earliest end came within it: fast 503s with t.me's wait at most. On a
+        // busy machine the burst can outlast a short pause (no hint: 1-2 s); the later ones may then reach t.me,
+        // which still throttles (a new, longer pause).
+        List<Reply> withinPause = paused.stream().filter(reply -> reply.nanoTime() < quietEnd).toList();
+        assertEquals(Map.of("upstream_cooldown", (long) withinPause.size()), FleetClient.tally(withinPause, Reply::code));
+        assertTrue(withinPause.stream().allMatch(r -> r.retryAfter() >= 1 && r.retryAfter() <= maxRetryAfter),
+                "Retry-After values " + FleetClient.tally(withinPause, Reply::retryAfter));
+        assertTrue(paused.stream().allMatch(r -> Set.of("upstream_cooldown", "upstream_throttled").contains(r.code())),
+                "codes " + FleetClient.tally(paused, Reply::code));
+        System.out.printf("cooldown: %d of %d burst answers within the pause%n", withinPause.size(), REQUESTS);
         assertTrue(tme.arrivals().stream().skip(1).allMatch(t -> t >= quietEnd),
                 "nothing reached t.me during the pause: " + tme.arrivals().size() + " requests, the burst took "
                         + (burstEnded - firstThrottled) / 1_000_000 + " ms");
