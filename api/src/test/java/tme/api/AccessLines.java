@@ -11,7 +11,8 @@ import tme.api.http.AccessLog;
 /** Access log sinks for tests: one that keeps every line to read back, and one that drops them. */
 final class AccessLines implements AccessLog.Sink {
 
-    private static final Duration DEADLINE = Duration.ofSeconds(10);
+    // Generous: it costs nothing when the condition comes true, and a busy machine may take many times a quiet one's.
+    private static final Duration DEADLINE = Duration.ofSeconds(60);
     private final List<String> lines = new CopyOnWriteArrayList<>();
 
     static AccessLog.Sink discarded() {

@@ -62,7 +62,7 @@ class CacheExpiryTest extends CacheFleetTestBase {
                 header(stale, "Cache-Control"));
         assertArrayEquals(first.body(), stale.body());
         assertEquals("L1", level(again));
-        assertTrue(tme.awaitHeld(1, Duration.ofSeconds(10)), "the background refresh reached t.me");
+        assertTrue(tme.awaitHeld(1, FleetAwait.DEADLINE), "the background refresh reached t.me");
         assertEquals(2, tme.hits("/s/durov"), "one refresh, however many reads");
         assertEquals(1, CacheHttp.metric(server, "tme_coalescing_refreshes_started_total"));
 

@@ -17,7 +17,8 @@ import java.util.function.BooleanSupplier;
  */
 final class CacheHttp {
 
-    private static final Duration DEADLINE = Duration.ofSeconds(10);
+    // Generous: it costs nothing when the condition comes true, and a busy machine may take many times a quiet one's.
+    private static final Duration DEADLINE = Duration.ofSeconds(60);
     private static final Duration POLL_PAUSE = Duration.ofMillis(5);
 
     private CacheHttp() {}

@@ -6,10 +6,14 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import tme.scraper.testing.FakeTme;
 
-/** Waits for a condition with a deadline: no fixed sleeps, and a stuck test fails saying what it waited for. */
+/**
+ * Waits for a condition with a deadline: no fixed sleeps, and a stuck test fails saying what it waited for. The
+ * deadline is generous (a minute) because it costs nothing when the condition comes true, and a machine kept busy by
+ * other work may take many times longer than a quiet one to start a process or run a refresh.
+ */
 final class FleetAwait {
 
-    static final Duration DEADLINE = Duration.ofSeconds(20);
+    static final Duration DEADLINE = Duration.ofSeconds(60);
     private static final long LOOK_EVERY_NANOS = Duration.ofMillis(2).toNanos();
 
     private FleetAwait() {}

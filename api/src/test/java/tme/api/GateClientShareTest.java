@@ -127,7 +127,7 @@ class GateClientShareTest {
         assertEquals(429, get(SPRAYER, "/v1/body/over").join().statusCode(), "the sprayer's share is spent");
         server.tme.holdRequests();
         CompletableFuture<HttpResponse<String>> started = get(READER, "/v1/body/shared");
-        assertTrue(server.tme.awaitHeld(1, java.time.Duration.ofSeconds(10)));
+        assertTrue(server.tme.awaitHeld(1, FleetAwait.DEADLINE));
 
         CompletableFuture<HttpResponse<String>> joined = get(SPRAYER, "/v1/body/shared");
         FleetAwait.until("both wait for the one load", () -> Fleet.metric(server, "tme_coalescing_waiting") == 2,

@@ -133,7 +133,7 @@ class GraphQLErrorsTest {
         server = new TestServer(Map.of("MAX_WAITING_REQUESTS", "1", "TELEGRAM_TIMEOUT", "30s"));
         server.tme.holdRequests();
         CompletableFuture<HttpResponse<String>> waiting = CompletableFuture.supplyAsync(() -> server.get("/v1/body/durov"));
-        assertTrue(server.tme.awaitHeld(1, Duration.ofSeconds(10)));
+        assertTrue(server.tme.awaitHeld(1, FleetAwait.DEADLINE));
 
         JsonObject error = onlyError("{ body(channel: \"meduzalive\") " + OFFSET + " }");
 

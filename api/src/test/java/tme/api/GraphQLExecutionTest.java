@@ -80,7 +80,7 @@ class GraphQLExecutionTest {
 
         CompletableFuture<HttpResponse<String>> waiting = server.postAsync("/graphql",
                 new JsonObject().put("query", "{ body(channel: \"durov\") { meta { offset { before } } } }").encode());
-        assertTrue(server.tme.awaitHeld(1, Duration.ofSeconds(10)));
+        assertTrue(server.tme.awaitHeld(1, FleetAwait.DEADLINE));
         HttpResponse<String> answer = waiting.join();
 
         JsonObject error = Gql.error(Gql.answer(answer));

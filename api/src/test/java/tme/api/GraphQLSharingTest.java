@@ -82,7 +82,7 @@ class GraphQLSharingTest {
     void graphQLAndRestAtOnce_shareTheLoadInFlight() throws InterruptedException {
         server.tme.holdRequests();
         CompletableFuture<HttpResponse<String>> rest = CompletableFuture.supplyAsync(() -> server.get("/v1/body/durov"));
-        assertTrue(server.tme.awaitHeld(1, Duration.ofSeconds(10)), "REST's load reached t.me");
+        assertTrue(server.tme.awaitHeld(1, FleetAwait.DEADLINE), "REST's load reached t.me");
         CompletableFuture<HttpResponse<String>> graphql = server.postAsync("/graphql",
                 new JsonObject().put("query", Route.BODY.query()).encode());
         FleetAwait.until("GraphQL joins REST's load", () -> Fleet.metric(server, "tme_coalescing_joins_total") == 1,

@@ -1,7 +1,7 @@
 package tme.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -16,23 +16,30 @@ import org.junit.jupiter.api.Test;
  * Two refresher processes ({@code ROLE=refresher}, the production jar's {@code Main} in processes of their own) and
  * two API servers on one Redis and one fake t.me, on real time with a one-second {@code REFRESH_INTERVAL}: a feed
  * loads six cold channels (one t.me request each) and registers them, and from then on the refreshers load each one
- * once per interval between them, never twice in one; feeds read what they loaded, without t.me; a refresher killed with SIGKILL leaves the other doing
- * all the work once its claims lapse; SIGTERM stops the last one with every name back on the schedule.
+ * between them, never more often than once per interval; feeds read what they loaded, without t.me; a refresher
+ * killed with SIGKILL leaves the other doing all the work once its claims lapse; SIGTERM stops the last one with
+ * every name back on the schedule.
+ *
+ * <p>Safety is asserted strictly from the times the fake t.me saw the loads ({@link LoadSpacing}), liveness (every
+ * channel loaded, by both refreshers) with a generous deadline; never as loads counted per wall-clock interval,
+ * which a busy machine shifts by a round either way.
  */
 class RefresherFleetTest extends FleetTestBase {
 
     private static final String REFRESHED = "tme_refresh_outcomes_total{outcome=\"refreshed\"}";
+    private static final String OUTCOMES = "tme_refresh_outcomes_total";
 
     static final List<String> CHANNELS = List.of("durov", "meduzalive", "topwar_official", "chan_four", "chan_five",
             "chan_six");
     static final Duration INTERVAL = Duration.ofSeconds(1);
-    static final Duration CLAIM_FOR = Duration.ofSeconds(2);
-    static final int INTERVALS = 10;
+    /** Loads of every channel the refreshers make before safety is judged, and again after one of them dies. */
+    static final int LOADS_EACH = 4;
     // The fleet's budget well above six channels a second, so only the schedule paces the loads; in-memory copies
-    // shorter than the interval, as in production (10 s against 60 s).
+    // shorter than the interval, as in production (10 s against 60 s). A claim outlasts any refresh on a busy machine
+    // (as REFRESH_CLAIM_FOR's 30 s does in production): a claim that lapsed mid-refresh would let a second worker in.
     // A cold JVM's first Redis commands can take longer than the default 500 ms.
     static final Map<String, String> ENV = Map.of("REFRESH_INTERVAL", "1s", "REFRESH_TICK", "20ms",
-            "REFRESH_CLAIM_FOR", "2s", "REFRESH_STOP_GRACE", "1s", "TELEGRAM_RATE", "200", "TELEGRAM_BURST", "200",
+            "REFRESH_CLAIM_FOR", "5s", "REFRESH_STOP_GRACE", "1s", "TELEGRAM_RATE", "200", "TELEGRAM_BURST", "200",
             "MEMORY_CACHE_MAX_TTL", "500ms", "REDIS_TIMEOUT", "2s");
 
     RefresherFleetTest() {
@@ -40,7 +47,7 @@ class RefresherFleetTest extends FleetTestBase {
     }
 
     @Test
-    void twoRefreshers_loadEachChannelOncePerInterval_feedsNeverReachTme_andOneSurvivesTheOthersDeath() {
+    void twoRefreshers_neverLoadAChannelTwiceInAnInterval_feedsNeverReachTme_andOneSurvivesTheOthersDeath() {
         fleet.tme.anyChannelAs("durov");
         HttpResponse<String> warm = a.post("/v1/feed", new JsonObject().put("channels", new JsonArray(CHANNELS)).encode());
         assertEquals(200, warm.statusCode());
@@ -50,30 +57,17 @@ class RefresherFleetTest extends FleetTestBase {
 
         Map<String, String> refresher = new HashMap<>(ENV);
         refresher.put("ROLE", "refresher");
+        long started = System.nanoTime();
         FleetProcess one = fleet.process(refresher);
         FleetProcess two = fleet.process(refresher);
-        long started = System.nanoTime();
 
-        // Ten intervals counted once each refresher JVM has refreshed every channel twice: its first loads run on
-        // a cold JIT, slower than an interval's half on two busy cores, which no production interval comes near.
-        awaitEveryChannelLoadedAfter(started + INTERVAL.multipliedBy(2).toNanos(), "two refreshes each");
-        long from = System.nanoTime();
-        long until = from + INTERVAL.multipliedBy(INTERVALS).toNanos();
-        awaitEveryChannelLoadedAfter(until, "a load after the ten intervals");
-        for (String channel : CHANNELS) {
-            List<Long> loads = arrivals(channel);
-            long inWindow = loads.stream().filter(at -> at > from && at <= until).count();
-            assertTrue(Math.abs(inWindow - INTERVALS) <= 1, channel + " loaded " + inWindow + " times in 10 intervals");
-            System.out.printf("refresher fleet: %s loaded %d times in %d intervals%n", channel, inWindow, INTERVALS);
-            assertOncePerInterval(channel, loadsAfter(channel, from));
-        }
-        PrometheusText oneMetrics = one.metrics();
-        PrometheusText twoMetrics = two.metrics();
-        assertTrue(oneMetrics.count(REFRESHED) > 0 && twoMetrics.count(REFRESHED) > 0,
-                "both refreshers worked: " + oneMetrics.count(REFRESHED) + " and "
-                        + twoMetrics.count(REFRESHED));
-        System.out.printf("refresher fleet: refreshes split %d / %d%n", oneMetrics.count(REFRESHED),
-                twoMetrics.count(REFRESHED));
+        awaitEveryChannelLoadedAfter(started, LOADS_EACH, "every channel refreshed " + LOADS_EACH + " times");
+        FleetAwait.until("both refreshers refreshed", () -> one.metrics().count(REFRESHED) > 0
+                && two.metrics().count(REFRESHED) > 0, () -> one.metrics().count(REFRESHED) + " and "
+                + two.metrics().count(REFRESHED));
+        System.out.printf("refresher fleet: refreshes split %d / %d%n", one.metrics().count(REFRESHED),
+                two.metrics().count(REFRESHED));
+        assertNeverTwiceInAnInterval(started);
 
         HttpResponse<String> feed = b.get("/v1/feed?channels=" + String.join(",", CHANNELS) + "&limit=7");
         assertEquals(200, feed.statusCode());
@@ -81,20 +75,15 @@ class RefresherFleetTest extends FleetTestBase {
         assertEquals(0L, Fleet.metric(b, "tme_upstream_sent_total"), "a feed after warm-up: pages from Redis, no t.me");
         assertEquals(apiLoads, apiLoads(), "nor on the server that warmed up");
 
-        long refreshedBefore = two.metrics().count(REFRESHED);
+        long outcomesBefore = outcomes(two);
         one.kill();
         long killedAt = System.nanoTime();
-        awaitEveryChannelLoadedAfter(killedAt + CLAIM_FOR.plus(INTERVAL.multipliedBy(3)).toNanos(),
-                "loads after the dead refresher's claims lapsed");
-        long loadsSinceKill = CHANNELS.stream().mapToLong(channel ->
-                arrivals(channel).stream().filter(at -> at > killedAt).count()).sum();
-        long refreshedSince = two.metrics().count(REFRESHED) - refreshedBefore;
-        assertTrue(refreshedSince >= loadsSinceKill - CHANNELS.size(), "the survivor made every load since: "
-                + refreshedSince + " refreshes for " + loadsSinceKill + " t.me requests");
+        // The dead one's channels come back when its claims lapse (REFRESH_CLAIM_FOR): only the survivor loads now.
+        awaitEveryChannelLoadedAfter(killedAt, LOADS_EACH, "every channel refreshed by the survivor");
+        FleetAwait.until("the survivor's refreshes of them all", () -> outcomes(two) - outcomesBefore
+                >= (long) LOADS_EACH * CHANNELS.size(), () -> Long.toString(outcomes(two) - outcomesBefore));
         assertEquals(apiLoads, apiLoads(), "no API server loaded meanwhile");
-        // From the survivor's first round with the dead one's channels on: their schedules moved by the lapse.
-        long settled = killedAt + CLAIM_FOR.plus(INTERVAL).toNanos();
-        CHANNELS.forEach(channel -> assertOncePerInterval(channel, loadsAfter(channel, settled)));
+        assertNeverTwiceInAnInterval(started);
 
         two.terminate();
         assertEquals("0", fleet.redis.command("HLEN", "tme:v1:{refresh}:claims"), "SIGTERM handed every name back");
@@ -105,6 +94,10 @@ class RefresherFleetTest extends FleetTestBase {
         return Fleet.metric(a, "tme_upstream_sent_total") + Fleet.metric(b, "tme_upstream_sent_total");
     }
 
+    private static long outcomes(FleetProcess process) {
+        return Math.round(process.metrics().sum(OUTCOMES));
+    }
+
     private List<Long> loadsAfter(String channel, long nanoTime) {
         return arrivals(channel).stream().filter(at -> at > nanoTime).toList();
     }
@@ -113,23 +106,20 @@ class RefresherFleetTest extends FleetTestBase {
         return fleet.tme.arrivals("/s/" + channel);
     }
 
-    private void awaitEveryChannelLoadedAfter(long nanoTime, String what) {
-        FleetAwait.until(what, () -> CHANNELS.stream().allMatch(channel ->
-                        arrivals(channel).stream().anyMatch(at -> at > nanoTime)),
-                () -> CHANNELS.stream().map(channel -> channel + "=" + arrivals(channel).size()).toList().toString());
+    private void awaitEveryChannelLoadedAfter(long nanoTime, int loads, String what) {
+        FleetAwait.until(what, () -> CHANNELS.stream().allMatch(channel -> loadsAfter(channel, nanoTime).size() >= loads),
+                () -> CHANNELS.stream().map(channel -> channel + "=" + loadsAfter(channel, nanoTime).size()).toList()
+                        .toString());
     }
 
-    /**
-     * Once per interval of the channel's own schedule: a channel is due an interval after it was last due (a fixed
-     * rate), so its k-th load after the first lands near {@code first + k x interval}, late by however long that
-     * claim and load took. Each load is given the nearest such round; no round gets two.
-     */
-    private static void assertOncePerInterval(String channel, List<Long> loads) {
-        java.util.Set<Long> rounds = new java.util.HashSet<>();
-        for (long at : loads) {
-            long round = Math.round((double) (at - loads.getFirst()) / INTERVAL.toNanos());
-            assertTrue(rounds.add(round), channel + ": two loads in round " + round + ", at "
-                    + loads.stream().map(t -> Duration.ofNanos(t - loads.getFirst()).toMillis() + " ms").toList());
+    /** Every channel's loads by the refreshers (all of t.me's requests since they started) as the schedule allows. */
+    private void assertNeverTwiceInAnInterval(long started) {
+        for (String channel : CHANNELS) {
+            List<Long> loads = loadsAfter(channel, started);
+            String violation = LoadSpacing.violation(loads, INTERVAL);
+            assertNull(violation, channel + ": " + violation);
+            System.out.printf("refresher fleet: %s loaded %d times in %d ms%n", channel, loads.size(),
+                    Duration.ofNanos(loads.getLast() - loads.getFirst()).toMillis());
         }
     }
 }

@@ -131,7 +131,7 @@ class RequestsTest {
         try (java.net.Socket socket = new java.net.Socket("127.0.0.1", server.server.actualPort())) {
             socket.getOutputStream().write("GET /v1/body/durov HTTP/1.1\r\nHost: localhost\r\n\r\n"
                     .getBytes(StandardCharsets.ISO_8859_1));
-            assertTrue(server.tme.awaitHeld(1, Duration.ofSeconds(10)), "the load reached t.me");
+            assertTrue(server.tme.awaitHeld(1, FleetAwait.DEADLINE), "the load reached t.me");
         } // the client goes away while the server waits for t.me
         String[] line = fields(lines.await(text -> text.contains(" /v1/body/:channel 499 ")));
         assertEquals("-", line[5]);
@@ -145,7 +145,7 @@ class RequestsTest {
         server.tme.delay(delay).holdRequests();
         CompletableFuture<HttpResponse<String>> first = server.http().sendAsync(
                 server.request("/v1/body/durov").GET().build(), HttpResponse.BodyHandlers.ofString());
-        assertTrue(server.tme.awaitHeld(1, Duration.ofSeconds(10)), "the load reached t.me");
+        assertTrue(server.tme.awaitHeld(1, FleetAwait.DEADLINE), "the load reached t.me");
         CompletableFuture<HttpResponse<String>> joiner = server.http().sendAsync(
                 server.request("/v1/body/durov").GET().build(), HttpResponse.BodyHandlers.ofString());
         CacheHttp.awaitUntil("the second request joined the load",
@@ -194,7 +194,7 @@ class RequestsTest {
             tme.holdRequests();
             CompletableFuture<HttpResponse<String>> inFlight = stopping.http().sendAsync(
                     stopping.request("/v1/body/durov").GET().build(), HttpResponse.BodyHandlers.ofString());
-            assertTrue(tme.awaitHeld(1, Duration.ofSeconds(10)), "the load reached t.me");
+            assertTrue(tme.awaitHeld(1, FleetAwait.DEADLINE), "the load reached t.me");
             var stopped = stopping.running.stop(stopping.vertx);
             tme.release();
 

@@ -144,7 +144,7 @@ final class TestServer implements AutoCloseable {
 
     static <T> T await(io.vertx.core.Future<T> future) {
         try {
-            return future.toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
+            return future.toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }

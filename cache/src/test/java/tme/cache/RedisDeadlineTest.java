@@ -49,7 +49,9 @@ class RedisDeadlineTest extends RedisTestBase {
         long elapsedMillis = (System.nanoTime() - start) / 1_000_000;
 
         assertSame(Lookup.miss(), lookup);
-        assertTrue(elapsedMillis >= TIMEOUT.toMillis() - 10 && elapsedMillis < 3000, "took " + elapsedMillis + "ms");
+        // Not before the deadline; that it ended at the deadline (not when the pause did) is the timeout counted
+        // below, not a wall-clock upper bound a busy machine could pass.
+        assertTrue(elapsedMillis >= TIMEOUT.toMillis() - 10, "took " + elapsedMillis + "ms");
         Map<String, Long> counters = link.counters();
         assertEquals(1L, counters.get("redis.timeouts"), counters.toString());
         assertEquals(0L, counters.get("redis.errors"), counters.toString());

@@ -8,7 +8,8 @@ import java.util.function.Supplier;
 /** Waits for a condition with a deadline: a bug fails the test with a message instead of hanging it. */
 public final class Conditions {
 
-    private static final Duration DEADLINE = Duration.ofSeconds(10);
+    // Generous: it costs nothing when the condition comes true, and a busy machine may take many times a quiet one's.
+    private static final Duration DEADLINE = Duration.ofSeconds(60);
     private static final long LOOK_EVERY_NANOS = Duration.ofMillis(2).toNanos();
 
     private Conditions() {}

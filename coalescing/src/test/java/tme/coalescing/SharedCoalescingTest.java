@@ -98,10 +98,9 @@ class SharedCoalescingTest {
         assertEquals(1L, counters(b, c).get("coalescing.lease.takeovers"));
         Duration takeover = Duration.ofNanos(successor.firstCallNanos() - diedAt);
         // The lease lapses 3s after a's last renewal (at most 1s before it died), and a waiter looks at most
-        // 250ms later: between 2s and 3.25s, plus round trips. The upper bound leaves room for a starved CPU on
-        // real Redis time: twice the lease, not a lease held on forever.
+        // 250ms later: between 2s and 3.25s, plus round trips. No upper bound but the await's generous deadline: a
+        // busy machine takes over late, and a lease held forever fails the await.
         assertTrue(takeover.compareTo(Duration.ofMillis(1_900)) > 0, "lease kept until renewals stopped: " + takeover);
-        assertTrue(takeover.compareTo(Duration.ofSeconds(6)) < 0, "took over once the lease lapsed: " + takeover);
     }
 
     @Test

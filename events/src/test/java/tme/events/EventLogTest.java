@@ -79,7 +79,7 @@ class EventLogTest {
         String placed = await(tail.watch("durov", handed::add));
         await(log.publish("durov", List.of(event(2))));
 
-        Entry entry = handed.poll(5, TimeUnit.SECONDS);
+        Entry entry = handed.poll(60, TimeUnit.SECONDS);
         assertEquals(2L, entry.seq());
         assertTrue(entry.after(placed));
         assertEquals(java.util.Set.of("durov"), tail.names());

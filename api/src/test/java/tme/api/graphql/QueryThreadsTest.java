@@ -40,8 +40,8 @@ class QueryThreadsTest {
             load.complete("page");
         });
 
-        assertTrue(completedBy.get(5, TimeUnit.SECONDS).startsWith("vert.x-eventloop-thread-"));
-        assertEquals("page on tme-graphql-1", where.get(5, TimeUnit.SECONDS));
+        assertTrue(completedBy.get(60, TimeUnit.SECONDS).startsWith("vert.x-eventloop-thread-"));
+        assertEquals("page on tme-graphql-1", where.get(60, TimeUnit.SECONDS));
     }
 
     @Test
@@ -50,7 +50,7 @@ class QueryThreadsTest {
         assertTrue(threads.admit(() -> threads.resume(CompletableFuture.completedFuture("hit"))
                 .thenRun(() -> where.complete(Thread.currentThread().getName()))
                 .whenComplete((done, failure) -> threads.finished())));
-        assertEquals("tme-graphql-1", where.get(5, TimeUnit.SECONDS));
+        assertEquals("tme-graphql-1", where.get(60, TimeUnit.SECONDS));
     }
 
     @Test
@@ -62,7 +62,7 @@ class QueryThreadsTest {
             await(busy);
             threads.finished();
         }));
-        assertTrue(started.await(5, TimeUnit.SECONDS));
+        assertTrue(started.await(60, TimeUnit.SECONDS));
         CountDownLatch ran = new CountDownLatch(2);
         assertTrue(threads.admit(() -> { ran.countDown(); threads.finished(); }));
         assertTrue(threads.admit(() -> { ran.countDown(); threads.finished(); }));
@@ -72,7 +72,7 @@ class QueryThreadsTest {
         assertFalse(threads.admit(() -> { throw new AssertionError("a refused query ran"); }));
 
         busy.countDown();
-        assertTrue(ran.await(5, TimeUnit.SECONDS));
+        assertTrue(ran.await(60, TimeUnit.SECONDS));
         assertEquals(0, threads.queued());
     }
 

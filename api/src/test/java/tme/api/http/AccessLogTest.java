@@ -79,7 +79,9 @@ class AccessLogTest {
             for (int i = 0; i < capacity + 6; i++) {
                 log.offer(line("line-" + i));
             }
-            assertTrue(Duration.ofNanos(System.nanoTime() - began).toMillis() < 1_000, "offering never waits");
+            // An offer that waited for room would wait on the stuck sink until it is released below: a generous
+            // bound tells that apart from ten offers on the busiest machine.
+            assertTrue(Duration.ofNanos(System.nanoTime() - began).toSeconds() < 30, "offering never waits");
             assertEquals(6, log.counters().get("http.access_log.dropped"));
             assertEquals(0, log.counters().get("http.access_log.lines"));
 
@@ -164,7 +166,7 @@ class AccessLogTest {
     }
 
     private static void awaitCounter(AccessLog log, String name, long count) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (log.counters().get(name) < count) {
             if (System.nanoTime() - deadline > 0) {
                 throw new AssertionError(name + " did not reach " + count + ": " + log.counters());

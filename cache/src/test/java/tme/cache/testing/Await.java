@@ -8,7 +8,8 @@ import java.util.concurrent.TimeoutException;
 /** Blocks a test thread on a Vert.x future, with a deadline so a bug fails the test instead of hanging it. */
 public final class Await {
 
-    private static final long DEADLINE_SECONDS = 10;
+    // Generous: it costs nothing when the future completes, and a busy machine may take many times a quiet one's.
+    private static final long DEADLINE_SECONDS = 60;
 
     private Await() {}
 

@@ -12,7 +12,7 @@ final class Await {
 
     static <T> T result(Future<T> future) {
         try {
-            return future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+            return future.toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS) /* generous: a busy machine */;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AssertionError("interrupted", e);

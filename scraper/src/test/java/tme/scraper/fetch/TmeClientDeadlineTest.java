@@ -51,7 +51,7 @@ class TmeClientDeadlineTest extends FakeTmeTestBase {
 
         try (TmeClient impatient = new TmeClient(vertx, new TmeClient.Options(base, DEADLINE, 1))) {
             assertEquals(new Upstream.TimedOut(DEADLINE), result(impatient.channelPage("slow", 0)));
-            assertTrue(closed.await(5, TimeUnit.SECONDS), "the trickling connection was closed by the client");
+            assertTrue(closed.await(60, TimeUnit.SECONDS), "the trickling connection was closed by the client");
 
             assertEquals(new Upstream.Ok("fine"), result(impatient.channelPage("fast", 0)));
         } finally {

@@ -87,7 +87,7 @@ class TmeClientWireTest extends FakeTmeTestBase {
         fake.holdRequests();
 
         List<Future<Upstream>> calls = IntStream.rangeClosed(1, 6).mapToObj(i -> client.channelPage("durov", i)).toList();
-        assertTrue(fake.awaitHeld(2, Duration.ofSeconds(5)), "two requests reach t.me");
+        assertTrue(fake.awaitHeld(2, Duration.ofSeconds(60)), "two requests reach t.me");
         fake.release();
         calls.forEach(c -> assertTrue(result(c) instanceof Upstream.Ok));
 

@@ -53,7 +53,7 @@ abstract class FakeTmeClientTestBase {
 
     static <T> T result(Future<T> future) {
         try {
-            return future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+            return future.toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS) /* generous: a busy machine */;
         } catch (InterruptedException | ExecutionException | TimeoutException e) {
             throw new AssertionError("request did not succeed in 10s", e);
         }

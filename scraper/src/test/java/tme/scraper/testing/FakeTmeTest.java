@@ -280,7 +280,7 @@ class FakeTmeTest extends FakeTmeClientTestBase {
         call(HttpMethod.GET, "/s/meduzalive");
         fake.holdRequests();
         Future<HttpResponse<Buffer>> held = web.getAbs(fake.baseUrl() + "/s/durov").send();
-        assertTrue(fake.awaitHeld(1, Duration.ofSeconds(5)));
+        assertTrue(fake.awaitHeld(1, Duration.ofSeconds(60)));
 
         List<Long> all = fake.arrivals();
         List<Long> durov = fake.arrivals("/s/durov");
@@ -313,7 +313,7 @@ class FakeTmeTest extends FakeTmeClientTestBase {
         List<Future<HttpResponse<Buffer>>> calls = IntStream.range(0, 3)
                 .mapToObj(i -> web.getAbs(fake.baseUrl() + "/s/durov").send()).toList();
 
-        assertTrue(fake.awaitHeld(3, Duration.ofSeconds(5)));
+        assertTrue(fake.awaitHeld(3, Duration.ofSeconds(60)));
         assertEquals(3, fake.held());
         assertEquals(3, fake.hits("/s/durov"), "held requests are already counted");
         assertTrue(calls.stream().noneMatch(Future::isComplete));
