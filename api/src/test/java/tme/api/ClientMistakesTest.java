@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.LockSupport;
 import java.util.logging.Handler;
@@ -32,7 +33,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Client mistakes cost the client a 4xx and the server one log line at most (issue 25): malformed forms, bodies,
  * escapes and headers are answered 4xx in the problem shape, never 500, and write no stack trace; a client hanging up
- * mid-body is counted ({@code tme_http_bodies_abandoned_total}), not logged. The server's diagnostic log is read
+ * mid-body is counted ({@code tme_http_bodies_abandoned_total}), not logged; a body past {@code HTTP_BODY_TIMEOUT} is
+ * answered 408 and counted once ({@code body_timeout}), not logged. The server's diagnostic log is read
  * where it is written, at the root of {@code java.util.logging}, for each request.
  */
 class ClientMistakesTest {
@@ -143,13 +145,17 @@ class ClientMistakesTest {
         assertEquals("malformed_request", codeOf(headers));
         assertEquals(414, statusOf(uri), uri);
         assertEquals("malformed_request", codeOf(uri));
+        String headUri = raw("HEAD /v1/feed?channels=" + "a".repeat(10_000) + " HTTP/1.1\r\nHost: localhost\r\n"
+                + "Connection: close\r\n\r\n", new byte[0]);
+        assertEquals(414, statusOf(headUri), headUri);
+        assertTrue(headUri.endsWith("\r\n\r\n"), "a HEAD's 414 has no body: " + headUri);
         log.assertAtMostOneLineSince(before, "431 and 414"); // one line for both: neither logs
     }
 
     @Test
     void hangUpsMidBody_areCounted_notLogged() {
         int before = log.size();
-        double counted = abandoned();
+        double counted = abandoned(server);
         List<String> routes = List.of("/v1/previews", "/graphql", "/websub", "/v1/feed");
         for (String route : routes) {
             String type = route.equals("/websub") ? FORM : "application/json";
@@ -166,22 +172,57 @@ class ClientMistakesTest {
         assertTrue(written.isEmpty(), "a hang-up is counted, not logged: " + written);
     }
 
-    private static double abandoned() {
-        return PrometheusText.of(server).value("tme_http_bodies_abandoned_total");
+    /**
+     * A body past {@code HTTP_BODY_TIMEOUT} is answered 408 and closed by the server: counted once, as
+     * {@code body_timeout}, neither as a hang-up nor logged (the route sees its connection close under it).
+     */
+    @Test
+    void bodiesPastTheirDeadline_are408_countedOnceAsTimedOut_notLogged() {
+        // One loop: the hang-up sent last is handled after every timed-out request's close, the loop's tasks in order.
+        try (TestServer slow = new TestServer(Map.of("HTTP_BODY_TIMEOUT", "1s", "EVENT_LOOPS", "1"))) {
+            int before = log.size();
+            List<String> routes = List.of("/v1/previews", "/graphql", "/websub", "/v1/feed");
+            for (String route : routes) {
+                String answer = raw(slow, "POST " + route + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: "
+                        + (route.equals("/websub") ? FORM : "application/json") + "\r\nContent-Length: 1000\r\n\r\n",
+                        "{\"channels\":[".getBytes(StandardCharsets.ISO_8859_1));
+                assertEquals(408, statusOf(answer), answer);
+                assertEquals("request_timeout", codeOf(answer), answer);
+            }
+            hangUp(slow, "POST /v1/previews HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json"
+                    + "\r\nContent-Length: 1000\r\n\r\n{\"channels\":[");
+
+            awaitAbandoned(slow, 1);
+            assertEquals(routes.size(), PrometheusText.of(slow)
+                    .value("tme_http_connections_closed_total{reason=\"body_timeout\"}"));
+            log.assertAtMostOneLineSince(before, "bodies past HTTP_BODY_TIMEOUT");
+        }
+    }
+
+    private static double abandoned(TestServer at) {
+        return PrometheusText.of(at).value("tme_http_bodies_abandoned_total");
     }
 
     private static void awaitAbandoned(double expected) {
+        awaitAbandoned(server, expected);
+    }
+
+    private static void awaitAbandoned(TestServer at, double expected) {
         Instant deadline = Instant.now().plus(DEADLINE);
-        while (abandoned() < expected) {
-            assertTrue(Instant.now().isBefore(deadline), "hang-ups counted " + abandoned() + ", expected " + expected);
+        while (abandoned(at) < expected) {
+            assertTrue(Instant.now().isBefore(deadline), "hang-ups counted " + abandoned(at) + ", expected " + expected);
             LockSupport.parkNanos(Duration.ofMillis(20).toNanos());
         }
-        assertEquals(expected, abandoned(), "each hang-up counted once");
+        assertEquals(expected, abandoned(at), "each hang-up counted once");
+    }
+
+    private static void hangUp(String partial) {
+        hangUp(server, partial);
     }
 
     /** Sends a request's head and part of its body, then closes the connection without reading. */
-    private static void hangUp(String partial) {
-        try (Socket socket = new Socket("127.0.0.1", server.server.actualPort())) {
+    private static void hangUp(TestServer at, String partial) {
+        try (Socket socket = new Socket("127.0.0.1", at.server.actualPort())) {
             socket.getOutputStream().write(partial.getBytes(StandardCharsets.ISO_8859_1));
             socket.getOutputStream().flush();
         } catch (IOException e) {
@@ -194,7 +235,11 @@ class ClientMistakesTest {
     }
 
     private static String raw(String head, byte[] body) {
-        try (Socket socket = new Socket("127.0.0.1", server.server.actualPort())) {
+        return raw(server, head, body);
+    }
+
+    private static String raw(TestServer at, String head, byte[] body) {
+        try (Socket socket = new Socket("127.0.0.1", at.server.actualPort())) {
             socket.setSoTimeout(10_000);
             socket.getOutputStream().write(head.getBytes(StandardCharsets.ISO_8859_1));
             socket.getOutputStream().write(body);

@@ -21,6 +21,9 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -32,7 +35,7 @@ import tme.redis.testing.TestClock;
 /**
  * What a schemathesis run checks, from the project itself (issue 25): for every operation of the served
  * {@code /openapi.json}, answers real requests provoke (normal, conditional, refused, not found, limited, shed,
- * too long, too large) validate against the response the operation declares for their status and media type. With
+ * too long, too large, too slow, of ambiguous length) validate against the response the operation declares for their status and media type. With
  * no exception list: an answer is checked against its own operation only, never against "what any path may answer"
  * ({@link ApiContract#validate}'s fallback), so a status an operation can answer and does not declare fails here.
  * The last test checks every operation was exercised, and that each status seen is one its operation declares.
@@ -45,6 +48,8 @@ class DocumentedAnswersTest {
     private static final List<String> STORED = List.of("/v1/body/durov", "/v1/more/durov/before/490",
             "/v1/post/durov/490", "/v1/preview/durov", "/v1/search/durov?q=telegram", "/v1/feed?channels=durov");
     private static final List<String> EXEMPT = List.of("/healthz", "/readyz", "/metrics", "/openapi.json", "/docs");
+    /** The operations that take a body. */
+    private static final List<String> BODIES = List.of("/v1/previews", "/v1/feed", "/graphql", "/websub");
 
     private static Vertx validating;
     private static ApiContract contract;
@@ -175,16 +180,30 @@ class DocumentedAnswersTest {
         for (String path : everyPath) {
             raw(calls, "GET", path + LONG_QUERY, "", 414);
             raw(calls, "GET", path, HUGE_HEADER, 431);
-            // HEAD with headers too large, not with a request line too long: a line the decoder cannot read has no
-            // method it knows (Netty answers it as a GET), so no HEAD operation is asked.
             if (!Set.of("/v1/stream", "/graphql", "/graphiql", "/graphiql/index.html").contains(path)) {
+                // A HEAD too long to decode stays a HEAD (Netty makes it a GET): its 414 without a body.
+                assertEquals(0, raw(calls, "HEAD", path + LONG_QUERY, "", 414).body().length, "HEAD " + path);
                 raw(calls, "HEAD", path, HUGE_HEADER, 431);
             }
         }
-        for (String path : List.of("/v1/previews", "/v1/feed", "/graphql", "/websub")) {
+        for (String path : BODIES) {
             raw(calls, "POST", path + LONG_QUERY, "", 414);
             raw(calls, "POST", path, HUGE_HEADER, 431);
+            ambiguous(calls, path);
         }
+    }
+
+    /**
+     * {@code Content-Length} with {@code Transfer-Encoding} (RFC 9112 §6.3: a body whose length a proxy may read
+     * otherwise): 400 {@code malformed_request}, the connection closed, no second answer for what hides in the body.
+     */
+    private static void ambiguous(Calls calls, String path) {
+        String smuggled = "0\r\n\r\nGET /v1/body/durov HTTP/1.1\r\nHost: localhost\r\n\r\n";
+        HttpAnswer answer = validated("POST", path, 400, calls.raw("POST " + path + " HTTP/1.1\r\nHost: localhost\r\n"
+                + "Content-Type: " + typeOf(path) + "\r\nContent-Length: " + smuggled.length()
+                + "\r\nTransfer-Encoding: chunked\r\n\r\n", smuggled.getBytes(StandardCharsets.ISO_8859_1)));
+        assertEquals("malformed_request", answer.json().getString("code"), path);
+        assertEquals(-1, answer.text().indexOf("HTTP/1.1"), "one answer: " + answer);
     }
 
     /** {@code CLIENT_RATE}: a client past its rate is refused 429 on every operation but the exempt ones. */
@@ -288,6 +307,33 @@ class DocumentedAnswersTest {
                     + "&hub.callback="
                     + enc("http://127.0.0.1:1/callback"), 202);
         }
+    }
+
+    /**
+     * {@code HTTP_BODY_TIMEOUT}: a body that never comes whole is answered 408 {@code request_timeout} and its
+     * connection closed, on every operation that takes one; all four wait out the deadline together.
+     */
+    @Test
+    @Order(6)
+    void aBodyThatNeverComesWhole_is408_onEveryOperationTakingOne() throws Exception {
+        try (TestServer server = new TestServer(Map.of("HTTP_BODY_TIMEOUT", "1s"));
+             ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
+            Calls calls = new Calls(server);
+            List<Future<HttpAnswer>> answers = new ArrayList<>();
+            for (String path : BODIES) {
+                answers.add(clients.submit(() -> calls.raw("POST " + path + " HTTP/1.1\r\n"
+                        + "Host: localhost\r\nContent-Type: " + typeOf(path) + "\r\nContent-Length: 100\r\n\r\n",
+                        "{\"channels\":[".getBytes(StandardCharsets.ISO_8859_1))));
+            }
+            for (int i = 0; i < BODIES.size(); i++) {
+                HttpAnswer answer = validated("POST", BODIES.get(i), 408, answers.get(i).get());
+                assertEquals("request_timeout", answer.json().getString("code"), BODIES.get(i));
+            }
+        }
+    }
+
+    private static String typeOf(String path) {
+        return path.equals("/websub") ? "application/x-www-form-urlencoded" : "application/json";
     }
 
     @Test

@@ -11,6 +11,7 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
+import io.netty.util.AttributeKey;
 import io.netty.util.concurrent.EventExecutor;
 import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpServerOptions;
@@ -46,6 +47,8 @@ public final class ConnectionBounds {
     private static final String DECODER = "httpDecoder";
     private static final String HANDLER = "handler";
     private static final String GUARD = "tme-connection-guard";
+    /** On a connection these bounds closed: why. The request it cuts short fails on the close, no hang-up. */
+    private static final AttributeKey<Reason> CLOSED_FOR = AttributeKey.valueOf("tme.closedFor");
 
     private final ConnectionsConfig config;
     private final TrustedProxies proxies;
@@ -170,6 +173,21 @@ public final class ConnectionBounds {
 
     void closed(Reason reason) {
         closed.get(reason).increment();
+    }
+
+    /** Counts {@code channel} closed for {@code reason}, and marks it so ({@link #closedByBounds}), before it closes. */
+    void closing(Channel channel, Reason reason) {
+        channel.attr(CLOSED_FOR).set(reason);
+        closed(reason);
+    }
+
+    /**
+     * Whether these bounds closed {@code connection} (a body past its deadline, an answer idle too long): then a
+     * request failing as it closes was cut short by the server, and is counted already, by reason; no client hung up.
+     */
+    static boolean closedByBounds(HttpConnection connection) {
+        return connection instanceof ConnectionBase base && base.channel().hasAttr(CLOSED_FOR)
+                && base.channel().attr(CLOSED_FOR).get() != null;
     }
 
     void framingRefused() {

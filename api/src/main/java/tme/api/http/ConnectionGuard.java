@@ -185,7 +185,7 @@ final class ConnectionGuard extends ChannelDuplexHandler {
     /** 408 when this request's answer has not begun (nor an earlier one is still owed), then closed. */
     private void bodyTimedOut() {
         phase = Phase.CLOSED;
-        bounds.closed(ConnectionBounds.Reason.BODY_TIMEOUT);
+        bounds.closing(ctx.channel(), ConnectionBounds.Reason.BODY_TIMEOUT);
         if (!answering && answers == heads - 1) {
             bounds.writeRequestTimeout(ctx);
         } else {
@@ -195,7 +195,7 @@ final class ConnectionGuard extends ChannelDuplexHandler {
 
     private void close(ConnectionBounds.Reason reason) {
         phase = Phase.CLOSED;
-        bounds.closed(reason);
+        bounds.closing(ctx.channel(), reason);
         ctx.close();
     }
 

@@ -245,12 +245,17 @@ public final class Routes {
     }
 
     /**
-     * The one place a routed failure becomes an answer. A client that hung up while sending its body is counted in
-     * {@code abandoned} and not answered (nobody is there to read it); a body, form or escape the client got wrong is
-     * a 400, as HTTP and vertx-web report it, whatever they threw; a bug is a 500 and logged.
+     * The one place a routed failure becomes an answer. A request cut short by the connection's bounds (its body past
+     * {@code HTTP_BODY_TIMEOUT}: answered 408 by them) is counted there, by reason, and nothing more; a client that
+     * hung up while sending its body is counted in {@code abandoned} and not answered (nobody is there to read it); a
+     * body, form or escape the client got wrong is a 400, as HTTP and vertx-web report it, whatever they threw; a bug
+     * is a 500 and logged.
      */
     private static void failure(RoutingContext ctx, LongAdder abandoned) {
         Throwable cause = ctx.failure();
+        if (cutShort(ctx, cause)) {
+            return; // counted in tme_http_connections_closed_total{reason}: the close was the server's
+        }
         if (hungUp(ctx, cause)) {
             abandoned.increment();
         } else if (ctx.statusCode() == 413) {
@@ -269,6 +274,12 @@ public final class Routes {
         } else {
             failure(ctx.request(), cause);
         }
+    }
+
+    /** A request whose connection the server's bounds closed under it ({@link ConnectionBounds#closedByBounds}). */
+    private static boolean cutShort(RoutingContext ctx, Throwable cause) {
+        return (cause instanceof HttpClosedException || RequestBodies.failedReading(ctx))
+                && ConnectionBounds.closedByBounds(ctx.request().connection());
     }
 
     /** A request whose connection closed before its body was whole: the client went away, nothing failed here. */
