@@ -136,13 +136,22 @@ class FeedFiltersTest {
     void equalFilters_writtenDifferently_areOneBuild_andAnUnfilteredFeedIsAnother() {
         String a = server.get(TWO + "&exclude=Telegram,%20WhatsApp&media=image&forwards=false").body();
         HttpResponse<String> b = server.get("/v1/feed?channels=MEDUZALIVE,durov&media=IMAGE&exclude=whatsapp"
-                + "&exclude=telegram,,telegram&forwards=false&replies=true");
+                + "&exclude=telegram,%20telegram&forwards=false&replies=true");
 
         assertEquals(a, b.body());
         assertEquals("L1", b.headers().firstValue("X-Cache").orElseThrow());
         assertEquals(1L, CacheHttp.metric(server, "tme_feed_builds_total"));
         server.get(TWO);
         assertEquals(2L, CacheHttp.metric(server, "tme_feed_builds_total"));
+    }
+
+    @Test
+    void anEmptyTerm_isRefused_andAnEmptyParameterIsNoFilter() {
+        HttpResponse<String> refused = server.get(TWO + "&include=telegram,,whatsapp");
+        assertEquals(422, refused.statusCode());
+        assertEquals("include", TestServer.json(refused).getString("parameter"));
+        assertEquals(422, server.get(TWO + "&exclude=%20").statusCode());
+        assertEquals(server.get(TWO).body(), server.get(TWO + "&include=").body());
     }
 
     @Test

@@ -95,7 +95,7 @@ public final class FeedFilters {
         return value;
     }
 
-    /** A list's items: strings split at commas, trimmed, empty ones skipped. */
+    /** A list's items: strings split at commas, trimmed; an empty string is none, an empty item is kept (and refused). */
     private static List<String> items(String name, Object raw) {
         List<?> values = switch (raw) {
             case null -> List.of();
@@ -109,11 +109,11 @@ public final class FeedFilters {
             if (!(value instanceof String text)) {
                 throw Inputs.invalid(name, name + " must list strings: " + shown(value));
             }
+            if (text.isEmpty()) {
+                continue; // `include=`: no terms, as an empty list is written in a query
+            }
             for (String item : text.split(",", -1)) {
-                String trimmed = item.strip();
-                if (!trimmed.isEmpty()) {
-                    items.add(trimmed);
-                }
+                items.add(item.strip()); // an empty or blank item ("a,,b") is refused by its kind's check
             }
         }
         return items;
