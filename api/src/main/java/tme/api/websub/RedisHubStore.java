@@ -14,6 +14,7 @@ import java.util.Set;
 import tme.redis.Lua;
 import tme.redis.RedisLink;
 import tme.redis.RedisReply;
+import tme.redis.RedisUnreachable;
 import tme.redis.WebSubScripts;
 
 /**
@@ -196,7 +197,7 @@ final class RedisHubStore implements HubStore {
         return link.send(request).map(reply -> switch (reply) {
             case RedisReply.Answered<Response> answered -> answered.value();
             case RedisReply.Unavailable<Response> unavailable ->
-                    throw new IllegalStateException("Redis unreachable (" + unavailable.reason() + ")");
+                    throw new RedisUnreachable(unavailable.reason());
         });
     }
 }
