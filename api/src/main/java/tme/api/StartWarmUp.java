@@ -1,5 +1,6 @@
 package tme.api;
 
+import com.github.luben.zstd.Zstd;
 import io.netty.buffer.ByteBufAllocator;
 import java.time.Duration;
 import java.util.Optional;
@@ -13,16 +14,24 @@ import tme.redis.RedisLink;
  * servers started together at a load of 11 each held a loop for 3.8 to 10 s at start (BlockedThreadChecker): loading
  * the Redis client's and Netty's classes for the first connection, and initialising Netty's flight-recorder events
  * for its first pooled buffer. The Redis command waiting on that loop missed its deadline and opened the breaker, and
- * every request on the loop waited. The routers are built off the loops too ({@link ApiVerticle}).
+ * every request on the loop waited. The first request read from the cache then held a loop 1.6 s more, binding zstd's
+ * native functions. The routers are built and the servers bound off the loops too ({@link ApiVerticle}).
  */
 final class StartWarmUp {
 
     private StartWarmUp() {}
 
-    /** Both warm-ups; returns once Redis answered or could not be reached, within {@code redisUpTo}. */
+    /** Every warm-up; returns once Redis answered or could not be reached, within {@code redisUpTo}. */
     static void run(Optional<RedisLink> redis, Duration redisUpTo) {
         buffers();
+        zstd();
         redis.ifPresent(link -> redis(link, redisUpTo));
+    }
+
+    /** A frame made, measured and read back: binds zstd's native functions (generated method handles). */
+    static void zstd() {
+        byte[] frame = Zstd.compress(new byte[256], 1);
+        Zstd.decompress(frame, (int) Zstd.getFrameContentSize(frame));
     }
 
     /**

@@ -100,6 +100,7 @@ final class RedisHubStore implements HubStore {
     public Future<List<Job>> take(String consumer, int max) {
         return group().compose(made -> send(Request.cmd(Command.XREADGROUP).arg("GROUP").arg(GROUP).arg(consumer)
                 .arg("COUNT").arg(max).arg("STREAMS").arg(PREFIX + "deliveries").arg(">")))
+                .onFailure(this::groupLost)
                 .map(answer -> answer == null ? List.of() : jobs(streamEntries(answer)));
     }
 
@@ -107,6 +108,7 @@ final class RedisHubStore implements HubStore {
     public Future<List<Job>> reclaim(String consumer, Duration idle, int max) {
         return group().compose(made -> send(Request.cmd(Command.XAUTOCLAIM).arg(PREFIX + "deliveries").arg(GROUP)
                         .arg(consumer).arg(idle.toMillis()).arg("0-0").arg("COUNT").arg(max)))
+                .onFailure(this::groupLost)
                 .map(answer -> jobs(answer.get(1)));
     }
 
@@ -149,6 +151,16 @@ final class RedisHubStore implements HubStore {
                     groupMade = String.valueOf(busy.getMessage()).contains("BUSYGROUP");
                     return Future.succeededFuture();
                 });
+    }
+
+    /**
+     * Redis lost the group with the stream (it restarted empty, or was flushed): made again on the next round. Made once
+     * per process before, every take failed with NOGROUP until the server restarted.
+     */
+    private void groupLost(Throwable failure) {
+        if (String.valueOf(failure.getMessage()).startsWith("NOGROUP")) {
+            groupMade = false;
+        }
     }
 
     /**
