@@ -15,9 +15,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Redis killed under a running server (its WebSub deliverer asks Redis twice a second, its hub watch every round):
- * the log is an event, not a flood. Over six minutes on the test's clock, each with the deliverer's real rounds failing
- * at least eight times, the server writes a bounded number of lines, none with a stack trace, and exactly one "closed" line once
- * Redis is back. Before, each failed round was a WARNING with a full stack trace and the closing was never logged.
+ * the log is an event, not a flood. Over six minutes on the test's clock, each with the deliverer's real rounds
+ * failing at least eight times, the server writes a bounded number of lines, none with a stack trace, and exactly one
+ * "closed" line once Redis is back. Before, each failed round was a WARNING with a full stack trace and the closing
+ * was never logged.
  */
 class RedisDownLogTest extends CacheFleetTestBase {
 

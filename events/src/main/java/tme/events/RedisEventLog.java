@@ -63,8 +63,8 @@ final class RedisEventLog implements EventLog {
                 yield List.<Entry>of();
             }
         }).otherwise(bug -> {
-            failures.log(System.Logger.Level.WARNING, "Could not append events", () -> "Could not append events of " + name,
-                    bug);
+            failures.log(System.Logger.Level.WARNING, "Could not append events",
+                    () -> "Could not append events of " + name, bug);
             counts.add(EventCount.PUBLISH_FAILURES, events.size());
             return List.of();
         });

@@ -164,9 +164,10 @@ public final class RedisLink {
     }
 
     /**
-     * Connects and asks Redis once ({@code PING}), from the calling thread: a server calls it at start, before anything
-     * runs on the event loops, so loading the client's classes and opening the first connection blocks no loop, and the
-     * start-up grace ends with Redis's first answer. Completes when Redis answered or could not be reached; never fails.
+     * Connects and asks Redis once ({@code PING}), from the calling thread: a server calls it at start, before
+     * anything runs on the event loops, so loading the client's classes and opening the first connection blocks no
+     * loop, and the start-up grace ends with Redis's first answer. Completes when Redis answered or could not be
+     * reached; never fails.
      */
     public Future<RedisReply<Response>> warmUp() {
         return send(Request.cmd(Command.PING));

@@ -122,8 +122,8 @@ final class Deliverer implements AutoCloseable {
         }).onComplete(done -> context.runOnContext(v -> {
             Result result = done.succeeded() ? done.result() : Result.FAILED;
             if (done.failed()) {
-                failures.log(System.Logger.Level.INFO, "WebSub delivery failed", () -> "WebSub delivery " + job + " failed",
-                        done.cause());
+                failures.log(System.Logger.Level.INFO, "WebSub delivery failed",
+                        () -> "WebSub delivery " + job + " failed", done.cause());
             }
             switch (result) {
                 case DELIVERED -> finish(job, WebSubCount.DELIVERED);

@@ -154,8 +154,8 @@ final class RedisHubStore implements HubStore {
     }
 
     /**
-     * Redis lost the group with the stream (it restarted empty, or was flushed): made again on the next round. Made once
-     * per process before, every take failed with NOGROUP until the server restarted.
+     * Redis lost the group with the stream (it restarted empty, or was flushed): made again on the next round. Made
+     * once per process before, every take failed with NOGROUP until the server restarted.
      */
     private void groupLost(Throwable failure) {
         if (String.valueOf(failure.getMessage()).startsWith("NOGROUP")) {
