@@ -53,6 +53,14 @@ final class ApiVerticle extends VerticleBase {
 
     @Override
     public Future<?> start() {
+        // Building the router and binding the server load and initialise much of vertx-web, Netty's server and our
+        // handlers: seconds on a busy machine at start, so on a worker, not this loop. This verticle's context stays
+        // the current one there, so the server's connections and what the routes set up for their loop (the access
+        // log's hand-over timer) are this loop's.
+        return vertx.executeBlocking(this::listen).compose(listening -> listening);
+    }
+
+    private Future<HttpServer> listen() {
         router = routers.apply(vertx);
         Handler<HttpServerRequest> entry = HitsAhead.entry(router); // hits first, then the router
         server = vertx.createHttpServer(options)

@@ -247,10 +247,11 @@ public record Config(
         int poolSize = in.integer("REDIS_POOL_SIZE", CacheConfig.DEFAULT_POOL_SIZE, 32, 1024);
         Optional<String> redisUrl = Optional.ofNullable(in.value("REDIS_URL"));
         boolean redisCluster = in.flag("REDIS_CLUSTER", false);
+        Duration startGrace = in.nonNegativeDuration("REDIS_START_GRACE", defaults.redisStartGrace());
         Optional<Duration> whileRevalidate = in.optionalDuration("STALE_WHILE_REVALIDATE");
         Duration maxStale = in.nonNegativeDuration("MAX_STALE", Staleness.DEFAULT_MAX_STALE);
         return in.checked(() -> new CacheConfig(memory.l1(), l1MaxTtl, redisUrl, redisCluster,
                 redisTimeout, poolSize, defaults.breakerErrors(), defaults.breakerWindow(), defaults.breakerOpenFor(),
-                Staleness.of(whileRevalidate, maxStale)), defaults);
+                startGrace, Staleness.of(whileRevalidate, maxStale)), defaults);
     }
 }

@@ -216,6 +216,8 @@ public final class Main {
         // Without REDIS_URL the server runs on L1 alone; with it, Redis is L2 and carries the leases, the fleet's
         // cooldown and its budget, all on the same link.
         Optional<RedisLink> redis = config.cache().redis().map(settings -> RedisLink.create(vertx, settings, clock));
+        // Before anything runs on the loops: the first Redis connection, waited for up to its start-up grace.
+        StartWarmUp.run(redis, config.cache().redisStartGrace().plus(config.cache().redisTimeout()).plusSeconds(1));
         UpstreamGate gate = UpstreamGate.create(config.slots(), config.throttle(), config.clientShare(),
                 config.telegramTimeout(), redis, clock, vertx);
         Pages pages = new Pages(client, gate, parsers, config.parserMode(), new ScrapeStats());
@@ -271,7 +273,7 @@ public final class Main {
                 FEED_PARALLELISM);
         Routes.Push push = push(vertx, config, redis, events, channels, schedule, telemetry, requests, documents, clock);
         Function<Vertx, Router> routers = Routes.routers(channels, previews, feeds, telemetry,
-                new Routes.GraphQL(graphql::handle, config.graphql().graphiql()), config.docs(), clock, copiesMaxBytes,
+                Routes.GraphQL.of(graphql::handle, config.graphql().graphiql()), config.docs(), clock, copiesMaxBytes,
                 DirectRoom.of(config.memory()), parsers, requests, push, media);
         return serve(vertx, config, config.eventLoops(), routers, loops, requests.invalidRequests(), connections)
                 .map(server -> running(server, readiness, config));

@@ -90,16 +90,22 @@ class CacheBreakerTest extends CacheFleetTestBase {
     }
 
     @Test
-    void redisDownAtStart_serverStartsAndServesFromMemoryAndUpstream() {
+    void redisDownAtStart_serverStartsAndServesFromMemoryAndUpstream_theBreakerOpensOnceTheStartGraceIsOver() {
         fleet.redis.kill();
         TestServer late = fleet.server();
 
         HttpResponse<byte[]> loaded = CacheHttp.get(late, PAGE);
         assertServed(loaded, "upstream", null);
         assertServed(CacheHttp.get(late, PAGE), "L1", loaded.body());
+        assertTrue(redisFailures(late) >= 3, "the L2 read, the lease claim, the L2 write: " + redisFailures(late));
+        assertEquals(0, metric(late, "tme_redis_breaker_transitions_total{to=\"open\"}"),
+                "refused before Redis ever answered, within REDIS_START_GRACE: not counted");
+
+        fleet.clock.advance(Duration.ofSeconds(30)); // the grace is over: failures count
+        assertServed(CacheHttp.get(late, "/v1/body/durov?position=500"), "upstream", null);
         assertEquals(1, metric(late, "tme_redis_breaker_transitions_total{to=\"open\"}"));
 
-        fleet.clock.advance(Duration.ofSeconds(100)); // L1 kept the entry its full TTL: Redis was unavailable
+        fleet.clock.advance(Duration.ofSeconds(70)); // L1 kept the entry its full TTL: Redis was unavailable
         assertServed(CacheHttp.get(late, PAGE), "L1", loaded.body());
         assertEquals(1, fleet.tme.hits("/s/durov/490"));
     }

@@ -22,6 +22,8 @@ import tme.redis.RedisConfig;
  * @param breakerErrors   consecutive errors that open the breaker
  * @param breakerWindow   ... when they all happened within this window
  * @param breakerOpenFor  how long an open breaker bypasses Redis before letting one probe through
+ * @param redisStartGrace until Redis first answers (and at most this long), slow or failed commands do not count
+ *                        towards opening the breaker ({@code REDIS_START_GRACE})
  * @param staleness       how long entries live on past their freshness, in both levels
  *                        ({@code STALE_WHILE_REVALIDATE}, {@code MAX_STALE})
  */
@@ -35,6 +37,7 @@ public record CacheConfig(
         int breakerErrors,
         Duration breakerWindow,
         Duration breakerOpenFor,
+        Duration redisStartGrace,
         Staleness staleness) {
 
     public static final int DEFAULT_MEMORY_MAX_MB = 256;
@@ -47,13 +50,13 @@ public record CacheConfig(
         requirePositive(l1MaxTtl, "MEMORY_CACHE_MAX_TTL");
         // The Redis settings are validated by RedisConfig, whether Redis is used or not.
         new RedisConfig(redisUrl.orElse("redis://unset"), redisCluster, redisTimeout, redisPoolSize, breakerErrors,
-                breakerWindow, breakerOpenFor);
+                breakerWindow, breakerOpenFor, redisStartGrace);
     }
 
     /** How to reach Redis, when {@code REDIS_URL} is set. */
     public Optional<RedisConfig> redis() {
         return redisUrl.map(url -> new RedisConfig(url, redisCluster, redisTimeout, redisPoolSize, breakerErrors,
-                breakerWindow, breakerOpenFor));
+                breakerWindow, breakerOpenFor, redisStartGrace));
     }
 
     /**
@@ -63,7 +66,7 @@ public record CacheConfig(
     public static CacheConfig defaults() {
         return new CacheConfig(DEFAULT_MEMORY_MAX_MB * 1024L * 1024L, Duration.ofSeconds(10), Optional.empty(),
                 false, Duration.ofMillis(500), DEFAULT_POOL_SIZE, 3, Duration.ofSeconds(10), Duration.ofSeconds(30),
-                Staleness.defaults());
+                RedisConfig.DEFAULT_START_GRACE, Staleness.defaults());
     }
 
     public CacheConfig withMemoryMaxMb(long megabytes) {
@@ -72,38 +75,44 @@ public record CacheConfig(
 
     public CacheConfig withMemoryMaxBytes(long bytes) {
         return new CacheConfig(bytes, l1MaxTtl, redisUrl, redisCluster, redisTimeout, redisPoolSize,
-                breakerErrors, breakerWindow, breakerOpenFor, staleness);
+                breakerErrors, breakerWindow, breakerOpenFor, redisStartGrace, staleness);
     }
 
     public CacheConfig withL1MaxTtl(Duration ttl) {
         return new CacheConfig(memoryMaxBytes, ttl, redisUrl, redisCluster, redisTimeout, redisPoolSize,
-                breakerErrors, breakerWindow, breakerOpenFor, staleness);
+                breakerErrors, breakerWindow, breakerOpenFor, redisStartGrace, staleness);
     }
 
     public CacheConfig withRedis(String url) {
         return new CacheConfig(memoryMaxBytes, l1MaxTtl, Optional.of(url), redisCluster, redisTimeout, redisPoolSize,
-                breakerErrors, breakerWindow, breakerOpenFor, staleness);
+                breakerErrors, breakerWindow, breakerOpenFor, redisStartGrace, staleness);
     }
 
     /** The cluster mode for a single seed URL too (several URLs always use it). */
     public CacheConfig withRedisCluster(boolean cluster) {
         return new CacheConfig(memoryMaxBytes, l1MaxTtl, redisUrl, cluster, redisTimeout, redisPoolSize,
-                breakerErrors, breakerWindow, breakerOpenFor, staleness);
+                breakerErrors, breakerWindow, breakerOpenFor, redisStartGrace, staleness);
     }
 
     public CacheConfig withRedisTimeout(Duration timeout) {
         return new CacheConfig(memoryMaxBytes, l1MaxTtl, redisUrl, redisCluster, timeout, redisPoolSize,
-                breakerErrors, breakerWindow, breakerOpenFor, staleness);
+                breakerErrors, breakerWindow, breakerOpenFor, redisStartGrace, staleness);
+    }
+
+    /** Zero: no start-up grace (a test that kills Redis before the first command wants the breaker at once). */
+    public CacheConfig withRedisStartGrace(Duration grace) {
+        return new CacheConfig(memoryMaxBytes, l1MaxTtl, redisUrl, redisCluster, redisTimeout, redisPoolSize,
+                breakerErrors, breakerWindow, breakerOpenFor, grace, staleness);
     }
 
     public CacheConfig withRedisPoolSize(int size) {
         return new CacheConfig(memoryMaxBytes, l1MaxTtl, redisUrl, redisCluster, redisTimeout, size,
-                breakerErrors, breakerWindow, breakerOpenFor, staleness);
+                breakerErrors, breakerWindow, breakerOpenFor, redisStartGrace, staleness);
     }
 
     public CacheConfig withStaleness(Staleness stale) {
         return new CacheConfig(memoryMaxBytes, l1MaxTtl, redisUrl, redisCluster, redisTimeout, redisPoolSize,
-                breakerErrors, breakerWindow, breakerOpenFor, stale);
+                breakerErrors, breakerWindow, breakerOpenFor, redisStartGrace, stale);
     }
 
     private static void require(boolean condition, String message) {

@@ -12,6 +12,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import tme.cache.MemoryCache.Held;
 import tme.redis.Counters;
+import tme.redis.RepeatLog;
 
 /**
  * A {@code String key -> Stored} cache: this process's memory (L1) first, then the shared L2 (Redis).
@@ -36,6 +37,8 @@ public final class TwoLevelCache {
     private final MemoryCache l1;
     private final L2 l2;
     private final InstantSource clock;
+    // L2 failures (bugs: Redis being unavailable is a miss, not a failure): one line a minute per kind.
+    private final RepeatLog failures;
     private final Duration l1MaxTtl;
     private final Staleness staleness;
     private final Counters<Counter> counters = new Counters<>(Counter.class,
@@ -47,6 +50,7 @@ public final class TwoLevelCache {
         this.l1 = new MemoryCache(config.memoryMaxBytes(), clock);
         this.l2 = l2;
         this.clock = clock;
+        this.failures = RepeatLog.perMinute(LOG, clock);
         this.l1MaxTtl = config.l1MaxTtl();
         this.staleness = config.staleness();
     }
@@ -197,12 +201,13 @@ public final class TwoLevelCache {
     }
 
     private Lookup readBug(String key, Throwable bug) {
-        LOG.log(System.Logger.Level.ERROR, "L2 read of " + key + " failed; answering a miss", bug);
+        failures.log(System.Logger.Level.ERROR, "L2 read failed",
+                () -> "L2 read of " + key + " failed; answering a miss", bug);
         return Lookup.miss();
     }
 
     private boolean writeBug(Throwable bug) {
-        LOG.log(System.Logger.Level.ERROR, "L2 write failed", bug);
+        failures.log(System.Logger.Level.ERROR, "L2 write failed", bug);
         return false;
     }
 }

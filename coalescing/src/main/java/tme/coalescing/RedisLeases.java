@@ -18,6 +18,7 @@ import tme.redis.LeaseScripts;
 import tme.redis.Lua;
 import tme.redis.RedisLink;
 import tme.redis.RedisReply;
+import tme.redis.RepeatLog;
 
 /**
  * Leases in Redis, sent through the cache's {@link RedisLink}: its pool, per-command deadline and breaker.
@@ -31,6 +32,8 @@ final class RedisLeases implements Leases {
     private final RedisLink link;
     private final Vertx vertx;
     private final InstantSource clock;
+    // Script failures: one line a minute per kind.
+    private final RepeatLog failures;
     private final LeaseTimes times;
     // How long the cache keeps values past freshness: a claim reads stale values as such, not as gone.
     private final Staleness staleness;
@@ -44,6 +47,7 @@ final class RedisLeases implements Leases {
         this.staleness = staleness;
         this.vertx = vertx;
         this.clock = clock;
+        this.failures = RepeatLog.perMinute(LOG, clock);
         this.times = times;
     }
 
@@ -89,7 +93,8 @@ final class RedisLeases implements Leases {
                     case RedisReply.Unavailable<Response> unavailable -> unavailable(unavailable.reason().name());
                 })
                 .otherwise(bug -> {
-                    LOG.log(System.Logger.Level.ERROR, "lease claim script failed for " + key, bug);
+                    failures.log(System.Logger.Level.ERROR, "lease claim script failed",
+                            () -> "lease claim script failed for " + key, bug);
                     return unavailable("script error");
                 });
     }
@@ -140,7 +145,8 @@ final class RedisLeases implements Leases {
         return link.send(eval)
                 .<Void>mapEmpty()
                 .otherwise(bug -> {
-                    LOG.log(System.Logger.Level.ERROR, "lease finish script failed for " + lease.key(), bug);
+                    failures.log(System.Logger.Level.ERROR, "lease finish script failed",
+                            () -> "lease finish script failed for " + lease.key(), bug);
                     return null;
                 });
     }

@@ -14,6 +14,8 @@ import tme.redis.EventScripts;
 import tme.redis.Lua;
 import tme.redis.RedisLink;
 import tme.redis.RedisReply;
+import tme.redis.RedisUnreachable;
+import tme.redis.RepeatLog;
 
 /**
  * {@link EventLog#redis}: {@code XADD MAXLEN ~} through {@link EventScripts#APPEND} (one round trip per offer, the
@@ -24,6 +26,8 @@ final class RedisEventLog implements EventLog {
     private static final System.Logger LOG = System.getLogger(RedisEventLog.class.getName());
 
     private final RedisLink link;
+    // Failed appends (bugs: Redis out of reach is counted, not logged): one line a minute per kind.
+    private final RepeatLog failures;
     private final String prefix;
     private final int maxLength;
     private final Duration keepFor;
@@ -31,6 +35,7 @@ final class RedisEventLog implements EventLog {
 
     RedisEventLog(RedisLink link, String prefix, int maxLength, Duration keepFor) {
         this.link = link;
+        this.failures = link.repeatLog(LOG);
         this.prefix = prefix;
         this.maxLength = maxLength;
         this.keepFor = keepFor;
@@ -58,7 +63,8 @@ final class RedisEventLog implements EventLog {
                 yield List.<Entry>of();
             }
         }).otherwise(bug -> {
-            LOG.log(System.Logger.Level.WARNING, "Could not append events of " + name, bug);
+            failures.log(System.Logger.Level.WARNING, "Could not append events",
+                    () -> "Could not append events of " + name, bug);
             counts.add(EventCount.PUBLISH_FAILURES, events.size());
             return List.of();
         });
@@ -99,7 +105,7 @@ final class RedisEventLog implements EventLog {
             case RedisReply.Unavailable<Response> unavailable -> {
                 counts.increment(EventCount.READ_FAILURES);
                 // Not START: a reader placed there would take the whole log for news.
-                throw new IllegalStateException("Redis unreachable (" + unavailable.reason() + ")");
+                throw new RedisUnreachable(unavailable.reason());
             }
         });
     }

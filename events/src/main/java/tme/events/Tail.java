@@ -5,12 +5,14 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import java.time.Duration;
+import java.time.InstantSource;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArraySet;
 import java.util.function.Consumer;
+import tme.redis.RepeatLog;
 
 /**
  * Follows the logs of the watched names: every {@code every} it reads each one after the last entry it handed on
@@ -30,6 +32,8 @@ public final class Tail implements AutoCloseable {
     private final Duration every;
     private final int batch;
     private final Context context;
+    // Failed reads (bugs: Redis out of reach reads as nothing new): one line a minute per kind.
+    private final RepeatLog failures = RepeatLog.perMinute(LOG, InstantSource.system());
     // Touched only on context: the watched names and where each stands.
     private final Map<String, Watched> watched = new HashMap<>();
     private long timer = -1;
@@ -130,7 +134,8 @@ public final class Tail implements AutoCloseable {
         log.after(name, one.position, batch).onComplete(read -> {
             one.reading = false;
             if (read.failed()) {
-                LOG.log(System.Logger.Level.WARNING, "Could not read events of " + name, read.cause());
+                failures.log(System.Logger.Level.WARNING, "Could not read events",
+                        () -> "Could not read events of " + name, read.cause());
                 return;
             }
             List<Entry> entries = read.result();

@@ -18,31 +18,54 @@ import java.time.InstantSource;
  *
  * Any command that reaches Redis, even one Redis answers with an error reply, resets the count; a single
  * error never opens the breaker. While OPEN or HALF_OPEN every other call is bypassed (counted by the caller).
- * All state is guarded by {@code this}; no method does I/O, so holding the lock is cheap.
+ *
+ * <p>A start-up grace: a command sent before Redis first answered, within {@code startGrace} of the breaker's making,
+ * does not count when it fails. A process that starts on a loaded machine connects, loads classes and warms up while
+ * its first commands wait, and a slow start is not a failing Redis; the first answer, or the end of the grace, ends
+ * it ({@link #graceLeft()} says for how long a command sent now may wait).
+ *
+ * <p>All state is guarded by {@code this}; no method does I/O, so holding the lock is cheap. The listener is told of
+ * every opening and closing outside the lock.
  */
 final class CircuitBreaker {
+
+    /** Hears of the transitions worth a log line. */
+    interface Listener {
+        /** Opened: {@code openSince} is zero at a first opening, else how long it has been open (a probe failed). */
+        void opened(Duration openSince);
+
+        /** Closed again after {@code wasOpen}, from its first opening to the probe that reached Redis. */
+        void closed(Duration wasOpen);
+    }
 
     private final InstantSource clock;
     private final Duration window;
     private final Duration openFor;
-    private final Runnable onOpen;
+    private final Instant graceEnds;
+    private final Listener listener;
 
     // Guarded by this: the times of the latest consecutive errors, oldest first, at most errorsToOpen of them.
     private final Instant[] recentErrors;
     private int errorCount;
     private BreakerState state = CLOSED;
     private Instant openUntil = Instant.MIN;
+    // Guarded by this: when the breaker left CLOSED (a failed probe re-opens it without moving this).
+    private Instant openedAt = Instant.MIN;
+    // Guarded by this: when Redis first answered; until then (and within the grace) failures do not count.
+    private Instant firstAnswer = Instant.MAX;
     // Guarded by this: transitions into HALF_OPEN (probes sent) and back to CLOSED (a call that reached Redis while
-    // the breaker was not closed), for /metrics; openings are counted through onOpen.
+    // the breaker was not closed), for /metrics; openings are counted through the listener.
     private long probes;
     private long closes;
 
-    CircuitBreaker(InstantSource clock, int errorsToOpen, Duration window, Duration openFor, Runnable onOpen) {
+    CircuitBreaker(InstantSource clock, int errorsToOpen, Duration window, Duration openFor, Duration startGrace,
+                   Listener listener) {
         this.clock = clock;
         this.recentErrors = new Instant[errorsToOpen];
         this.window = window;
         this.openFor = openFor;
-        this.onOpen = onOpen;
+        this.graceEnds = clock.instant().plus(startGrace);
+        this.listener = listener;
     }
 
     /** Whether a call may go to Redis now; after the open period exactly one call (the probe) gets through. */
@@ -65,6 +88,16 @@ final class CircuitBreaker {
         return openFor;
     }
 
+    /**
+     * How much of the start-up grace is left for a command sent now: zero once Redis has answered or the grace is
+     * over. Such a command may wait that long, and its failure does not count.
+     */
+    synchronized Duration graceLeft() {
+        Instant now = clock.instant();
+        Instant ends = firstAnswer.isBefore(graceEnds) ? firstAnswer : graceEnds;
+        return now.isBefore(ends) ? Duration.between(now, ends) : Duration.ZERO;
+    }
+
     /** Whether calls are currently bypassed (open, or waiting for the probe's answer). */
     synchronized boolean isOpen() {
         return state != CLOSED;
@@ -75,7 +108,7 @@ final class CircuitBreaker {
         return state;
     }
 
-    /** Transitions since start-up besides openings (which {@code onOpen} hears of): probes sent, and closings. */
+    /** Transitions since start-up besides openings (which the listener hears of): probes sent, and closings. */
     record Transitions(long halfOpened, long closed) {}
 
     synchronized Transitions transitions() {
@@ -83,23 +116,44 @@ final class CircuitBreaker {
     }
 
     /** The call reached Redis. */
-    synchronized void onSuccess() {
-        errorCount = 0;
-        if (state != CLOSED) {
+    void onSuccess() {
+        Duration wasOpen;
+        synchronized (this) {
+            Instant now = clock.instant();
+            if (firstAnswer == Instant.MAX) {
+                firstAnswer = now;
+            }
+            errorCount = 0;
+            if (state == CLOSED) {
+                return;
+            }
             closes++;
+            state = CLOSED;
+            wasOpen = Duration.between(openedAt, now);
         }
-        state = CLOSED;
+        listener.closed(wasOpen);
     }
 
-    /** The call failed or timed out. */
+    /** A call sent now failed or timed out (as if it had been sent at once). */
     void onFailure() {
-        boolean opened;
+        onFailure(clock.instant());
+    }
+
+    /** The call sent at {@code sent} failed or timed out; one sent in the start-up grace does not count. */
+    void onFailure(Instant sent) {
+        Duration openSince;
         synchronized (this) {
-            opened = recordFailure(clock.instant());
+            if (sentInGrace(sent)) {
+                return;
+            }
+            Instant now = clock.instant();
+            boolean again = state == HALF_OPEN;
+            if (!recordFailure(now)) {
+                return;
+            }
+            openSince = again ? Duration.between(openedAt, now) : Duration.ZERO;
         }
-        if (opened) {
-            onOpen.run();
-        }
+        listener.opened(openSince);
     }
 
     /** The call never reached Redis for a reason that says nothing about Redis (all connections were busy). */
@@ -107,6 +161,10 @@ final class CircuitBreaker {
         if (state == HALF_OPEN) {
             state = OPEN; // openUntil has passed, so the next call probes again
         }
+    }
+
+    private boolean sentInGrace(Instant sent) {
+        return sent.isBefore(firstAnswer) && sent.isBefore(graceEnds);
     }
 
     private boolean recordFailure(Instant now) {
@@ -122,7 +180,11 @@ final class CircuitBreaker {
         }
         recentErrors[errorCount++] = now;
         boolean allWithinWindow = !recentErrors[0].plus(window).isBefore(now);
-        return errorCount == recentErrors.length && allWithinWindow && open(now);
+        if (errorCount == recentErrors.length && allWithinWindow) {
+            openedAt = now;
+            return open(now);
+        }
+        return false;
     }
 
     private boolean open(Instant now) {

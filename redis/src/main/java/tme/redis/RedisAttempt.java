@@ -5,6 +5,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.redis.client.RedisConnection;
 import io.vertx.redis.client.impl.types.ErrorType;
+import java.time.Instant;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import tme.redis.RedisReply.Unreached;
@@ -17,6 +18,9 @@ import tme.redis.RedisReply.Unreached;
  * answer does not reset the breaker: a Redis that always answers after the deadline is as useless as a dead
  * one. The connection goes back to the pool only when its command really completes, so the count of busy
  * connections stays true and tells a full pool (a miss) from an unresponsive Redis (an error).
+ *
+ * <p>In the breaker's start-up grace (before Redis first answered) the deadline is the rest of the grace, if longer,
+ * and a failure does not count towards opening the breaker ({@link CircuitBreaker#onFailure(Instant)}).
  */
 final class RedisAttempt<T> {
 
@@ -29,6 +33,8 @@ final class RedisAttempt<T> {
     // completes the promise.
     private final AtomicReference<Phase> phase = new AtomicReference<>(Phase.CONNECTING);
     private volatile long timerId = -1;
+    // When the command was sent, on the breaker's clock: decides whether its failure falls in the start-up grace.
+    private Instant sent;
 
     RedisAttempt(RedisLink link, Function<RedisConnection, Future<T>> command) {
         this.link = link;
@@ -36,7 +42,9 @@ final class RedisAttempt<T> {
     }
 
     Future<RedisReply<T>> start() {
-        timerId = link.vertx.setTimer(link.timeoutMillis, id -> onDeadline());
+        sent = link.clock.instant();
+        long deadline = Math.max(link.timeoutMillis, link.breaker.graceLeft().toMillis());
+        timerId = link.vertx.setTimer(deadline, id -> onDeadline());
         link.permits.acquire(this::connect);
         return promise.future();
     }
@@ -110,12 +118,12 @@ final class RedisAttempt<T> {
             }
             case TIMEOUT -> {
                 link.counters.increment(RedisCount.TIMEOUTS);
-                link.breaker.onFailure();
+                link.breaker.onFailure(sent);
             }
             case ERROR -> {
                 link.counters.increment(RedisCount.ERRORS);
                 RedisLink.LOG.log(System.Logger.Level.DEBUG, "Redis command failed", cause);
-                link.breaker.onFailure();
+                link.breaker.onFailure(sent);
             }
             case BREAKER_OPEN -> throw new IllegalStateException("decided before the attempt starts");
         }

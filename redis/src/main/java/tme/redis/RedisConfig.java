@@ -21,9 +21,18 @@ import java.util.Objects;
  * @param breakerErrors  consecutive errors that open the breaker
  * @param breakerWindow  ... when they all happened within this window
  * @param breakerOpenFor how long an open breaker bypasses Redis before letting one probe through
+ * @param startGrace     until Redis first answers, and for at most this long after start, a command may wait this
+ *                       long and its failure does not count towards opening the breaker ({@code REDIS_START_GRACE};
+ *                       zero: none): a process starting on a loaded machine is slow, not Redis
  */
 public record RedisConfig(String url, boolean cluster, Duration timeout, int poolSize, int breakerErrors,
-                          Duration breakerWindow, Duration breakerOpenFor) {
+                          Duration breakerWindow, Duration breakerOpenFor, Duration startGrace) {
+
+    /**
+     * Thirty seconds: three JVMs started together on two busy cores (load 15 to 20) took 5 to 12 s from making the
+     * link to Redis's first answer, almost all of it loading classes and connecting.
+     */
+    public static final Duration DEFAULT_START_GRACE = Duration.ofSeconds(30);
 
     public RedisConfig {
         Objects.requireNonNull(url, "url");
@@ -39,12 +48,20 @@ public record RedisConfig(String url, boolean cluster, Duration timeout, int poo
         require(breakerErrors > 0, "breakerErrors must be positive: " + breakerErrors);
         requirePositive(breakerWindow, "breakerWindow");
         requirePositive(breakerOpenFor, "breakerOpenFor");
+        Objects.requireNonNull(startGrace, "REDIS_START_GRACE");
+        require(!startGrace.isNegative(), "REDIS_START_GRACE must not be negative: " + startGrace);
+    }
+
+    /** With the default start-up grace. */
+    public RedisConfig(String url, boolean cluster, Duration timeout, int poolSize, int breakerErrors,
+                       Duration breakerWindow, Duration breakerOpenFor) {
+        this(url, cluster, timeout, poolSize, breakerErrors, breakerWindow, breakerOpenFor, DEFAULT_START_GRACE);
     }
 
     /** Without {@code REDIS_CLUSTER}: one Redis, unless {@code url} names several nodes. */
     public RedisConfig(String url, Duration timeout, int poolSize, int breakerErrors, Duration breakerWindow,
                        Duration breakerOpenFor) {
-        this(url, false, timeout, poolSize, breakerErrors, breakerWindow, breakerOpenFor);
+        this(url, false, timeout, poolSize, breakerErrors, breakerWindow, breakerOpenFor, DEFAULT_START_GRACE);
     }
 
     /** The URLs {@code REDIS_URL} names, in order: one server, or a cluster's seed nodes. */

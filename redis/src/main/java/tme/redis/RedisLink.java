@@ -3,6 +3,7 @@ package tme.redis;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.net.NetClientOptions;
+import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Redis;
 import io.vertx.redis.client.RedisClientType;
 import io.vertx.redis.client.RedisConnection;
@@ -10,6 +11,7 @@ import io.vertx.redis.client.RedisOptions;
 import io.vertx.redis.client.RedisReplicas;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
+import java.time.Duration;
 import java.time.InstantSource;
 import java.util.Comparator;
 import java.util.EnumSet;
@@ -38,6 +40,7 @@ public final class RedisLink {
     static final System.Logger LOG = System.getLogger(RedisLink.class.getName());
 
     final Vertx vertx;
+    final InstantSource clock;
     final Redis redis;
     // How many commands may hold connections at once: unlimited on one Redis, the pool size on a cluster.
     final ConnectPermits permits;
@@ -50,12 +53,13 @@ public final class RedisLink {
 
     private RedisLink(Vertx vertx, Redis redis, RedisConfig config, InstantSource clock, ConnectPermits permits) {
         this.vertx = vertx;
+        this.clock = clock;
         this.redis = redis;
         this.permits = permits;
         this.timeoutMillis = Math.max(1, config.timeout().toMillis());
         this.poolSize = config.poolSize();
         this.breaker = new CircuitBreaker(clock, config.breakerErrors(), config.breakerWindow(),
-                config.breakerOpenFor(), this::opened);
+                config.breakerOpenFor(), config.startGrace(), new BreakerLog());
     }
 
     /** A link to {@code config.url()}; connects lazily, so a Redis that is down at start-up is not fatal. */
@@ -120,6 +124,11 @@ public final class RedisLink {
         return all;
     }
 
+    /** A {@link RepeatLog} for {@code logger} on this link's clock: one line a minute per kind of Redis failure. */
+    public RepeatLog repeatLog(System.Logger logger) {
+        return RepeatLog.perMinute(logger, clock);
+    }
+
     /** Counts a value read from Redis that its reader could not decode (another version's layout, foreign data). */
     public void countUnreadableValue() {
         counters.increment(RedisCount.UNREADABLE);
@@ -154,9 +163,31 @@ public final class RedisLink {
         });
     }
 
-    private void opened() {
-        counters.increment(RedisCount.BREAKER_OPENED);
-        LOG.log(System.Logger.Level.WARNING, "Redis breaker opened: serving from memory for the next "
-                + breaker.openFor().toSeconds() + "s");
+    /**
+     * Connects and asks Redis once ({@code PING}), from the calling thread: a server calls it at start, before
+     * anything runs on the event loops, so loading the client's classes and opening the first connection blocks no
+     * loop, and the start-up grace ends with Redis's first answer. Completes when Redis answered or could not be
+     * reached; never fails.
+     */
+    public Future<RedisReply<Response>> warmUp() {
+        return send(Request.cmd(Command.PING));
+    }
+
+    /** Counts every opening; logs each opening and closing, with how long the breaker has been open. */
+    private final class BreakerLog implements CircuitBreaker.Listener {
+
+        @Override
+        public void opened(Duration openSince) {
+            counters.increment(RedisCount.BREAKER_OPENED);
+            LOG.log(System.Logger.Level.WARNING, openSince.isZero()
+                    ? "Redis breaker opened: serving from memory for the next " + breaker.openFor().toSeconds() + " s"
+                    : "Redis breaker stays open: the probe failed, open for " + openSince.toSeconds() + " s so far");
+        }
+
+        @Override
+        public void closed(Duration wasOpen) {
+            LOG.log(System.Logger.Level.INFO, "Redis breaker closed: Redis answered again after "
+                    + wasOpen.toSeconds() + " s open");
+        }
     }
 }

@@ -6,7 +6,10 @@
  * {@link tme.redis.ThrottleScripts} for the fleet's cooldown and request budget, {@link tme.redis.ScheduleScripts}
  * for the refresh schedule), sent the one way
  * {@link tme.redis.Lua} builds, which refuses a script whose keys lie in two cluster hash slots
- * ({@link tme.redis.KeySlot}). {@link tme.redis.Counters} is the one way every module counts its events. The
- * bottom of the dependency graph: depends on Vert.x only.
+ * ({@link tme.redis.KeySlot}). {@link tme.redis.Counters} is the one way every module counts its events, and
+ * {@link tme.redis.RepeatLog} the one way it logs a failure that repeats (one line a minute per kind; Redis out of
+ * reach, {@link tme.redis.RedisUnreachable}, without a stack trace). The breaker has a start-up grace
+ * ({@code REDIS_START_GRACE}) and logs its opening and its closing. The bottom of the dependency graph: depends on
+ * Vert.x only.
  */
 package tme.redis;

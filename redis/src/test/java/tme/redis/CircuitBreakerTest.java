@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import tme.redis.testing.TestClock;
@@ -13,8 +16,27 @@ class CircuitBreakerTest {
 
     final TestClock clock = new TestClock();
     final AtomicInteger openings = new AtomicInteger();
+    final List<String> heard = new CopyOnWriteArrayList<>();
+    final CircuitBreaker.Listener listener = new CircuitBreaker.Listener() {
+        @Override
+        public void opened(Duration openSince) {
+            openings.incrementAndGet();
+            heard.add("opened after " + openSince.toSeconds() + " s");
+        }
+
+        @Override
+        public void closed(Duration wasOpen) {
+            heard.add("closed after " + wasOpen.toSeconds() + " s");
+        }
+    };
     final CircuitBreaker breaker = new CircuitBreaker(clock, 3, Duration.ofSeconds(10), Duration.ofSeconds(30),
-            openings::incrementAndGet);
+            Duration.ZERO, listener);
+
+    /** A breaker made now with a start-up grace of ten seconds. */
+    CircuitBreaker graced() {
+        return new CircuitBreaker(clock, 3, Duration.ofSeconds(10), Duration.ofSeconds(30), Duration.ofSeconds(10),
+                listener);
+    }
 
     void fail(int times) {
         for (int i = 0; i < times; i++) {
@@ -121,5 +143,78 @@ class CircuitBreakerTest {
         assertEquals(BreakerState.CLOSED, breaker.state());
         assertEquals(2, openings.get());
         assertEquals(new CircuitBreaker.Transitions(2, 1), breaker.transitions());
+    }
+
+    @Test
+    void openingAndClosing_areBothHeard_theClosingWithHowLongItWasOpen() {
+        fail(3);
+        clock.advance(Duration.ofSeconds(30));
+        fail(1); // the probe failed
+        clock.advance(Duration.ofSeconds(30));
+        assertTrue(breaker.tryAcquire());
+        breaker.onSuccess();
+        breaker.onSuccess(); // closed already: nothing more to hear
+
+        assertEquals(List.of("opened after 0 s", "opened after 30 s", "closed after 60 s"), heard);
+    }
+
+    @Test
+    void aSlowFirstConnectionWithinTheGrace_doesNotOpen() {
+        CircuitBreaker starting = graced();
+        Instant sent = clock.instant();
+        assertEquals(Duration.ofSeconds(10), starting.graceLeft(), "the first commands may wait out the grace");
+        for (int i = 0; i < 5; i++) {
+            assertTrue(starting.tryAcquire());
+        }
+
+        clock.advance(Duration.ofSeconds(4)); // connecting and warming up on a loaded machine
+        for (int i = 0; i < 5; i++) {
+            starting.onFailure(sent); // each timed out, or the connect failed
+        }
+
+        assertFalse(starting.isOpen());
+        assertEquals(0, openings.get());
+        assertEquals(Duration.ofSeconds(6), starting.graceLeft());
+        assertTrue(starting.tryAcquire());
+        starting.onSuccess(); // Redis's first answer ends the grace
+        assertEquals(Duration.ZERO, starting.graceLeft());
+        starting.onFailure(sent); // sent before the first answer: still in the grace
+        assertFalse(starting.isOpen());
+        assertEquals(List.of(), heard, "closed all along");
+    }
+
+    @Test
+    void afterTheFirstAnswer_failuresCountAsUsual_evenWithinTheGrace() {
+        CircuitBreaker starting = graced();
+        assertTrue(starting.tryAcquire());
+        starting.onSuccess();
+        clock.advance(Duration.ofSeconds(1));
+
+        for (int i = 0; i < 3; i++) {
+            assertTrue(starting.tryAcquire());
+            starting.onFailure(clock.instant());
+        }
+
+        assertTrue(starting.isOpen());
+        assertEquals(1, openings.get());
+    }
+
+    @Test
+    void aRedisThatNeverAnswers_opensOnceTheGraceIsOver() {
+        CircuitBreaker starting = graced();
+        for (int i = 0; i < 3; i++) {
+            starting.onFailure(clock.instant());
+        }
+        assertFalse(starting.isOpen(), "refused three times at start: not counted yet");
+
+        clock.advance(Duration.ofSeconds(10));
+        assertEquals(Duration.ZERO, starting.graceLeft());
+        for (int i = 0; i < 3; i++) {
+            assertTrue(starting.tryAcquire());
+            starting.onFailure(clock.instant());
+        }
+
+        assertTrue(starting.isOpen());
+        assertEquals(1, openings.get());
     }
 }

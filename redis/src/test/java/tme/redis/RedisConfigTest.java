@@ -49,6 +49,17 @@ class RedisConfigTest {
         assertTrue(config("redis://10.0.0.1:7000/0,redis://10.0.0.2:7000/", false).clustered());
     }
 
+    @Test
+    void startGrace_defaultsToThirtySeconds_zeroTurnsItOff_negativeIsRefusedByName() {
+        assertEquals(Duration.ofSeconds(30), config("redis://127.0.0.1:6379", false).startGrace());
+        assertEquals(Duration.ZERO, new RedisConfig("redis://127.0.0.1:6379", false, Duration.ofMillis(500), 32, 3,
+                Duration.ofSeconds(10), Duration.ofSeconds(30), Duration.ZERO).startGrace());
+        assertEquals("REDIS_START_GRACE must not be negative: PT-1S",
+                assertThrows(IllegalArgumentException.class, () -> new RedisConfig("redis://127.0.0.1:6379", false,
+                        Duration.ofMillis(500), 32, 3, Duration.ofSeconds(10), Duration.ofSeconds(30),
+                        Duration.ofSeconds(-1))).getMessage());
+    }
+
     private static RedisConfig config(String url, boolean cluster) {
         return new RedisConfig(url, cluster, Duration.ofMillis(500), 32, 3, Duration.ofSeconds(10),
                 Duration.ofSeconds(30));

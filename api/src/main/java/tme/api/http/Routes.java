@@ -11,6 +11,7 @@ import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.CorsHandler;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
@@ -47,6 +48,8 @@ public final class Routes {
     private static final int MAX_REASON = 200;
     /** Request bodies the client hung up on before they were whole ({@code tme_http_bodies_abandoned_total}). */
     private static final String ABANDONED = "http.bodies.abandoned";
+    /** The query GraphiQL opens on, read once (when Main wires the routes, before any loop runs). */
+    private static final String EXAMPLE_QUERY = StaticBytes.text("graphiql/example.graphql");
 
     private Routes() {}
 
@@ -112,9 +115,15 @@ public final class Routes {
      * The GraphQL front end as the routing table mounts it (REST and GraphQL stay apart: neither imports the other).
      *
      * @param queries  {@code GET} and {@code POST /graphql}
-     * @param graphiql whether GraphiQL is served at {@code /graphiql/}
+     * @param graphiql GraphiQL's page when it is served at {@code /graphiql/}
      */
-    public record GraphQL(Handler<RoutingContext> queries, boolean graphiql) {}
+    public record GraphQL(Handler<RoutingContext> queries, Optional<GraphiQLPage> graphiql) {
+
+        /** GraphiQL's page is read here, once: call it at start-up, off the event loops. */
+        public static GraphQL of(Handler<RoutingContext> queries, boolean graphiql) {
+            return new GraphQL(queries, graphiql ? Optional.of(new GraphiQLPage(graphiqlOptions())) : Optional.empty());
+        }
+    }
 
     /**
      * The one routing table; every request is timed first, by route, status and answering level, then given its id
@@ -172,16 +181,23 @@ public final class Routes {
     private static void graphql(Router router, Vertx vertx, GraphQL graphql) {
         router.get("/graphql").handler(graphql.queries());
         json(router.post("/graphql")).handler(graphql.queries());
-        if (graphql.graphiql()) {
-            // Queries over HTTP only: the server has no GraphQL over WebSocket (no subscriptions to carry).
-            // The example goes in as "variables": the handler writes those as the page's `parameters`, and the page
-            // of vertx-web-graphql 5.0.7 takes its first query from `parameters.query` (or ?query=) only; setQuery
-            // writes a top-level `query` it never reads, so a browser opened on GraphiQL's welcome text.
-            GraphiQLHandlerOptions options = new GraphiQLHandlerOptions().setEnabled(true).setGraphQLUri("/graphql")
-                    .setGraphQLWSEnabled(false)
-                    .setVariables(new JsonObject().put("query", StaticBytes.text("graphiql/example.graphql")));
-            router.route("/graphiql*").subRouter(GraphiQLHandler.create(vertx, options).router());
-        }
+        graphql.graphiql().ifPresent(page -> {
+            // The page from memory (GraphiQLPage), ahead of the handler's own reading it on the loop.
+            router.get("/graphiql/").handler(page::send);
+            router.get("/graphiql/index.html").handler(page::send);
+            router.route("/graphiql*").subRouter(GraphiQLHandler.create(vertx, graphiqlOptions()).router());
+        });
+    }
+
+    /**
+     * Queries over HTTP only: the server has no GraphQL over WebSocket (no subscriptions to carry). The example goes in
+     * as "variables": the handler writes those as the page's `parameters`, and the page of vertx-web-graphql 5.0.7
+     * takes its first query from `parameters.query` (or ?query=) only; setQuery writes a top-level `query` it never
+     * reads, so a browser opened on GraphiQL's welcome text.
+     */
+    static GraphiQLHandlerOptions graphiqlOptions() {
+        return new GraphiQLHandlerOptions().setEnabled(true).setGraphQLUri("/graphql").setGraphQLWSEnabled(false)
+                .setVariables(new JsonObject().put("query", EXAMPLE_QUERY));
     }
 
     /** {@code GET /v1/stream} and {@code POST /websub} (a form body of at most {@link #MAX_BODY_BYTES}). */

@@ -1,6 +1,7 @@
 package tme.api.push;
 
 import io.vertx.core.WorkerExecutor;
+import java.time.InstantSource;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -13,6 +14,7 @@ import tme.events.Event;
 import tme.events.EventLog;
 import tme.scraper.model.ChannelPage;
 import tme.scraper.model.Post;
+import tme.redis.RepeatLog;
 
 /**
  * Which posts of a loaded latest page are new: those above the newest post of the page it replaces, each published as
@@ -28,6 +30,8 @@ public final class PostEvents implements NewPosts {
 
     private final EventLog log;
     private final WorkerExecutor workers;
+    // Failures (bugs): one line a minute per kind.
+    private final RepeatLog failures = RepeatLog.perMinute(LOG, InstantSource.system());
 
     public PostEvents(EventLog log, WorkerExecutor workers) {
         this.log = log;
@@ -41,7 +45,8 @@ public final class PostEvents implements NewPosts {
         }
         workers.executeBlocking(() -> events(channel, page, previous.get()), false)
                 .compose(events -> log.publish(channel, events))
-                .onFailure(bug -> LOG.log(System.Logger.Level.WARNING, "Could not publish new posts of " + channel, bug));
+                .onFailure(bug -> failures.log(System.Logger.Level.WARNING, "Could not publish new posts",
+                        () -> "Could not publish new posts of " + channel, bug));
     }
 
     /** One event per post newer than the previous page's newest, oldest first. */

@@ -17,6 +17,7 @@ import tme.api.service.ChannelName;
 import tme.api.service.FeedDocuments;
 import tme.api.service.FeedRequest;
 import tme.redis.Counters;
+import tme.redis.RepeatLog;
 
 /**
  * Makes the deliveries this server takes from the {@link HubStore} (one server per delivery): the topic's feed as it
@@ -44,6 +45,8 @@ final class Deliverer implements AutoCloseable {
     private final Optional<String> publicUrl;
     private final InstantSource clock;
     private final Counters<WebSubCount> counts;
+    // Failures to take or deliver (each round while Redis is down): one line a minute per kind.
+    private final RepeatLog failures;
     private final String consumer = "hub-" + UUID.randomUUID();
     private final Map<String, Job> held = new LinkedHashMap<>();
     private final long rounds;
@@ -61,6 +64,7 @@ final class Deliverer implements AutoCloseable {
         this.publicUrl = publicUrl;
         this.clock = clock;
         this.counts = counts;
+        this.failures = RepeatLog.perMinute(LOG, clock);
         this.rounds = vertx.setPeriodic(ROUND.toMillis(), id -> context.runOnContext(v -> take()));
         this.renewals = vertx.setPeriodic(Math.max(100, config.deliveryLease().toMillis() / 3),
                 id -> context.runOnContext(v -> renewAndReclaim()));
@@ -87,7 +91,7 @@ final class Deliverer implements AutoCloseable {
                 taken.result().forEach(this::start);
             } else {
                 // What was read stays pending for this consumer: the lease's takeover delivers it, late.
-                LOG.log(System.Logger.Level.WARNING, "Could not take WebSub deliveries", taken.cause());
+                failures.warn("Could not take WebSub deliveries", taken.cause());
             }
         }));
     }
@@ -118,7 +122,8 @@ final class Deliverer implements AutoCloseable {
         }).onComplete(done -> context.runOnContext(v -> {
             Result result = done.succeeded() ? done.result() : Result.FAILED;
             if (done.failed()) {
-                LOG.log(System.Logger.Level.INFO, "WebSub delivery " + job + " failed: " + done.cause());
+                failures.log(System.Logger.Level.INFO, "WebSub delivery failed",
+                        () -> "WebSub delivery " + job + " failed", done.cause());
             }
             switch (result) {
                 case DELIVERED -> finish(job, WebSubCount.DELIVERED);

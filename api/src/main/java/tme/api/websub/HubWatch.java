@@ -11,6 +11,7 @@ import java.util.function.Consumer;
 import tme.api.push.Watchers;
 import tme.events.Entry;
 import tme.redis.Counters;
+import tme.redis.RepeatLog;
 
 /**
  * The hub's ears: every {@code every} (and at once when a subscription changes here) it reads which channels have
@@ -28,6 +29,8 @@ final class HubWatch implements AutoCloseable {
     private final Watchers watchers;
     private final InstantSource clock;
     private final Counters<WebSubCount> counts;
+    // Failures to read or queue (each round while Redis is down): one line a minute per kind.
+    private final RepeatLog failures;
     private final Runnable queued;
     private final Map<String, Consumer<Entry>> watched = new HashMap<>();
     private final long timer;
@@ -43,6 +46,7 @@ final class HubWatch implements AutoCloseable {
         this.watchers = watchers;
         this.clock = clock;
         this.counts = counts;
+        this.failures = RepeatLog.perMinute(LOG, clock);
         this.timer = vertx.setPeriodic(0, every.toMillis(), id -> round());
     }
 
@@ -70,7 +74,7 @@ final class HubWatch implements AutoCloseable {
     private void sync() {
         store.channels().onComplete(read -> context.runOnContext(v -> {
             if (read.failed()) {
-                LOG.log(System.Logger.Level.WARNING, "Could not read the subscribed channels", read.cause());
+                failures.warn("Could not read the subscribed channels", read.cause());
                 return;
             }
             apply(read.result());
@@ -97,8 +101,8 @@ final class HubWatch implements AutoCloseable {
     private void fanOut(String channel, Entry entry) {
         store.fanOut(channel, entry.seq(), entry.id()).onComplete(done -> {
             if (done.failed()) {
-                LOG.log(System.Logger.Level.WARNING, "Could not queue the deliveries of " + channel + "/" + entry.seq(),
-                        done.cause());
+                failures.log(System.Logger.Level.WARNING, "Could not queue deliveries",
+                        () -> "Could not queue the deliveries of " + channel + "/" + entry.seq(), done.cause());
             } else if (done.result() > 0) {
                 counts.add(WebSubCount.QUEUED, done.result());
                 queued.run();

@@ -14,6 +14,7 @@ import java.util.Set;
 import tme.redis.Lua;
 import tme.redis.RedisLink;
 import tme.redis.RedisReply;
+import tme.redis.RedisUnreachable;
 import tme.redis.WebSubScripts;
 
 /**
@@ -99,6 +100,7 @@ final class RedisHubStore implements HubStore {
     public Future<List<Job>> take(String consumer, int max) {
         return group().compose(made -> send(Request.cmd(Command.XREADGROUP).arg("GROUP").arg(GROUP).arg(consumer)
                 .arg("COUNT").arg(max).arg("STREAMS").arg(PREFIX + "deliveries").arg(">")))
+                .onFailure(this::groupLost)
                 .map(answer -> answer == null ? List.of() : jobs(streamEntries(answer)));
     }
 
@@ -106,6 +108,7 @@ final class RedisHubStore implements HubStore {
     public Future<List<Job>> reclaim(String consumer, Duration idle, int max) {
         return group().compose(made -> send(Request.cmd(Command.XAUTOCLAIM).arg(PREFIX + "deliveries").arg(GROUP)
                         .arg(consumer).arg(idle.toMillis()).arg("0-0").arg("COUNT").arg(max)))
+                .onFailure(this::groupLost)
                 .map(answer -> jobs(answer.get(1)));
     }
 
@@ -148,6 +151,16 @@ final class RedisHubStore implements HubStore {
                     groupMade = String.valueOf(busy.getMessage()).contains("BUSYGROUP");
                     return Future.succeededFuture();
                 });
+    }
+
+    /**
+     * Redis lost the group with the stream (it restarted empty, or was flushed): made again on the next round. Made
+     * once per process before, every take failed with NOGROUP until the server restarted.
+     */
+    private void groupLost(Throwable failure) {
+        if (String.valueOf(failure.getMessage()).startsWith("NOGROUP")) {
+            groupMade = false;
+        }
     }
 
     /**
@@ -196,7 +209,7 @@ final class RedisHubStore implements HubStore {
         return link.send(request).map(reply -> switch (reply) {
             case RedisReply.Answered<Response> answered -> answered.value();
             case RedisReply.Unavailable<Response> unavailable ->
-                    throw new IllegalStateException("Redis unreachable (" + unavailable.reason() + ")");
+                    throw new RedisUnreachable(unavailable.reason());
         });
     }
 }

@@ -8,6 +8,7 @@ import java.util.Optional;
 import tme.redis.Lua;
 import tme.redis.RedisLink;
 import tme.redis.RedisReply;
+import tme.redis.RepeatLog;
 import tme.redis.ThrottleScripts;
 
 /**
@@ -25,12 +26,14 @@ final class RedisBudget {
     record Grant(Take take, long sendAtMicros) {}
 
     private final RedisLink link;
+    private final RepeatLog failures;
     private final ThrottleConfig config;
     private final long intervalMicros;
     private final long toleranceMicros;
 
     RedisBudget(RedisLink link, ThrottleConfig config) {
         this.link = link;
+        this.failures = link.repeatLog(LOG);
         this.config = config;
         this.intervalMicros = Math.max(1, Math.round(1e6 / config.rate()));
         this.toleranceMicros = (config.burst() - 1) * intervalMicros;
@@ -52,7 +55,7 @@ final class RedisBudget {
                             new Grant(new Take.Unreached(unavailable.reason().name()), 0);
                 })
                 .otherwise(bug -> {
-                    LOG.log(System.Logger.Level.ERROR, "throttle budget script failed", bug);
+                    failures.log(System.Logger.Level.ERROR, "throttle budget script failed", bug);
                     return new Grant(new Take.Unreached("script error"), 0);
                 });
     }
@@ -84,7 +87,7 @@ final class RedisBudget {
                                 Duration.ofMillis(answered.value().get(1).toLong())))
                         : Optional.<Take.Cooling>empty())
                 .otherwise(bug -> {
-                    LOG.log(System.Logger.Level.ERROR, "throttle cooldown script failed", bug);
+                    failures.log(System.Logger.Level.ERROR, "throttle cooldown script failed", bug);
                     return Optional.empty();
                 });
     }

@@ -16,6 +16,7 @@ import tme.redis.Counters;
 import tme.redis.Lua;
 import tme.redis.RedisLink;
 import tme.redis.RedisReply;
+import tme.redis.RepeatLog;
 import tme.redis.ScheduleScripts;
 
 /**
@@ -30,6 +31,8 @@ final class RedisSchedule implements Schedule {
 
     private final RedisLink link;
     private final RefreshConfig config;
+    // Script failures (bugs, or Redis refusing scripts while it loads): one line a minute per kind.
+    private final RepeatLog failures;
     private final InstantSource clock;
     private final String[] keys;
     private final Counters<RefreshCount> counters = new Counters<>(RefreshCount.class,
@@ -41,6 +44,7 @@ final class RedisSchedule implements Schedule {
 
     RedisSchedule(RedisLink link, RefreshConfig config, InstantSource clock) {
         this.link = link;
+        this.failures = RepeatLog.perMinute(LOG, clock);
         this.config = config;
         this.clock = clock;
         this.keys = config.keys().toArray(String[]::new);
@@ -92,7 +96,7 @@ final class RedisSchedule implements Schedule {
                     case RedisReply.Unavailable<Response> unavailable -> Claims.unreached();
                 })
                 .otherwise(bug -> {
-                    LOG.log(System.Logger.Level.ERROR, "refresh claim script failed", bug);
+                    failures.log(System.Logger.Level.ERROR, "refresh claim script failed", bug);
                     return Claims.unreached();
                 });
     }
@@ -141,7 +145,7 @@ final class RedisSchedule implements Schedule {
                     }
                 })
                 .otherwise(bug -> {
-                    LOG.log(System.Logger.Level.ERROR, "refresh " + what + " script failed", bug);
+                    failures.log(System.Logger.Level.ERROR, "refresh " + what + " script failed", bug);
                     return null;
                 });
     }

@@ -16,6 +16,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import tme.redis.Counters;
+import tme.redis.RepeatLog;
 
 /**
  * One refresher worker: about every {@code tick} it claims due names from the {@link Schedule} (as many as it has room
@@ -43,6 +44,8 @@ public final class Refresher {
     private final Schedule schedule;
     private final Refresh refresh;
     private final RefreshConfig config;
+    // Bugs in a tick or a refresh: one line a minute per kind.
+    private final RepeatLog failures;
     private final InstantSource clock;
     private final Rescheduling rescheduling;
     private final String worker = UUID.randomUUID().toString();
@@ -68,6 +71,7 @@ public final class Refresher {
         this.refresh = refresh;
         this.config = config;
         this.clock = clock;
+        this.failures = RepeatLog.perMinute(LOG, clock);
         this.rescheduling = new Rescheduling(config);
         this.lag = new LagHistogram(clock);
     }
@@ -87,7 +91,7 @@ public final class Refresher {
             if (stopping) {
                 return;
             }
-            tick().onFailure(bug -> LOG.log(System.Logger.Level.ERROR, "refresher tick failed", bug));
+            tick().onFailure(bug -> failures.log(System.Logger.Level.ERROR, "refresher tick failed", bug));
             tickAfter(jitteredTickMillis());
         });
     }
@@ -188,7 +192,8 @@ public final class Refresher {
         }
         outcome.otherwise(bug -> {
             counters.increment(RefreshCount.BUGS);
-            LOG.log(System.Logger.Level.ERROR, "refresh of " + claimed.name() + " failed", bug);
+            failures.log(System.Logger.Level.ERROR, "refresh failed", () -> "refresh of " + claimed.name() + " failed",
+                    bug);
             return RefreshOutcome.failed("bug: " + bug);
         }).onSuccess(done -> settle(flight, done));
         return flight.settled();

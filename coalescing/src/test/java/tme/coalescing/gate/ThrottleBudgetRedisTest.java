@@ -44,8 +44,9 @@ class ThrottleBudgetRedisTest {
         Await.result(vertx.close());
     }
 
+    /** No start-up grace: Redis killed before the first command opens the breaker at the third failure. */
     RedisLink link() {
-        return RedisLink.create(vertx, cacheConfig.redis().orElseThrow(), clock);
+        return RedisLink.create(vertx, cacheConfig.withRedisStartGrace(Duration.ZERO).redis().orElseThrow(), clock);
     }
 
     UpstreamThrottle server(ThrottleConfig config) {
