@@ -97,7 +97,8 @@ class PostStreamResumeTest {
             }
             seen.add(message);
         }
-        fail("the stream went on without the posts it missed (no end within " + WITHIN + "): " + seen);
+        fail("the stream went live without the posts it missed: no end within " + WITHIN + ", " + seen.size()
+                + " messages, none a post, the first " + seen.getFirst());
     }
 
     /**
