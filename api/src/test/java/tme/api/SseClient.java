@@ -21,9 +21,9 @@ import java.util.stream.Stream;
  */
 final class SseClient implements AutoCloseable {
 
-    /** One message, as the SSE standard cuts the stream: lines up to a blank line. */
-    record Message(String id, String event, String data, List<String> comments) {
-        static final Message END = new Message(null, "end-of-stream", null, List.of());
+    /** One message, as the SSE standard cuts the stream: lines up to a blank line; {@code retry} null if none. */
+    record Message(String id, String event, String data, List<String> comments, String retry) {
+        static final Message END = new Message(null, "end-of-stream", null, List.of(), null);
     }
 
     private final HttpClient http = HttpClient.newHttpClient();
@@ -54,12 +54,15 @@ final class SseClient implements AutoCloseable {
         String id = null;
         String event = null;
         StringBuilder data = null;
+        String retry = null;
         List<String> comments = new ArrayList<>();
         try (Stream<String> lines = response.body()) {
             for (String line : (Iterable<String>) lines::iterator) {
                 if (line.isEmpty()) {
-                    messages.add(new Message(id, event, data == null ? null : data.toString(), List.copyOf(comments)));
+                    messages.add(new Message(id, event, data == null ? null : data.toString(), List.copyOf(comments),
+                            retry));
                     id = null;
+                    retry = null;
                     event = null;
                     data = null;
                     comments.clear();
@@ -67,6 +70,8 @@ final class SseClient implements AutoCloseable {
                     comments.add(line.substring(1).trim());
                 } else if (line.startsWith("id: ")) {
                     id = line.substring(4);
+                } else if (line.startsWith("retry: ")) {
+                    retry = line.substring(7);
                 } else if (line.startsWith("event: ")) {
                     event = line.substring(7);
                 } else if (line.startsWith("data: ")) {

@@ -17,7 +17,10 @@ public interface EventLog {
     /** Offers {@code events} (ascending sequence) to {@code name}'s log; answers the entries this call appended. */
     Future<List<Entry>> publish(String name, List<Event> events);
 
-    /** Up to {@code max} entries of {@code name}'s log after position {@code after}, oldest first. */
+    /**
+     * Up to {@code max} entries of {@code name}'s log after position {@code after}, oldest first; an empty list only
+     * when the log holds nothing after it; fails ({@link tme.redis.RedisUnreachable}) when the log cannot be read.
+     */
     Future<List<Entry>> after(String name, String after, int max);
 
     /** The position of {@code name}'s newest entry ({@link Entry#START} for an empty log); fails if unreachable. */

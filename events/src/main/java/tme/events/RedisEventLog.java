@@ -89,7 +89,8 @@ final class RedisEventLog implements EventLog {
             case RedisReply.Answered<Response> answered -> entries(answered.value());
             case RedisReply.Unavailable<Response> unavailable -> {
                 counts.increment(EventCount.READ_FAILURES);
-                yield List.<Entry>of();
+                // Not an empty list: a reader would take "could not read" for "nothing after that id" and skip a gap.
+                throw new RedisUnreachable(unavailable.reason());
             }
         });
     }

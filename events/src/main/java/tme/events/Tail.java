@@ -32,7 +32,7 @@ public final class Tail implements AutoCloseable {
     private final Duration every;
     private final int batch;
     private final Context context;
-    // Failed reads (bugs: Redis out of reach reads as nothing new): one line a minute per kind.
+    // Failed reads (Redis out of reach, or a bug): one line a minute per kind; the position stays for the next round.
     private final RepeatLog failures = RepeatLog.perMinute(LOG, InstantSource.system());
     // Touched only on context: the watched names and where each stands.
     private final Map<String, Watched> watched = new HashMap<>();

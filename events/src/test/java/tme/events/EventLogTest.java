@@ -1,6 +1,8 @@
 package tme.events;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.Future;
@@ -9,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -16,6 +19,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tme.redis.RedisConfig;
 import tme.redis.RedisLink;
+import tme.redis.RedisUnreachable;
 import tme.redis.testing.RedisServer;
 
 /** Both logs against the same expectations; the Redis one on a real redis-server, two links as two processes. */
@@ -57,6 +61,23 @@ class EventLogTest {
     }
 
     @Test
+    void redis_readOfAnUnreachableLogFails_neverAnswersNothingNew() {
+        RedisServer gone = RedisServer.start();
+        EventLog log = EventLog.redis(link(gone), "tme:events:", 100, Duration.ofDays(1));
+        List<Entry> appended = await(log.publish("durov", List.of(event(1), event(2))));
+        assertEquals(List.of(), await(log.after("durov", appended.getLast().id(), 10)), "read: nothing after it");
+
+        gone.kill();
+        Future<List<Entry>> read = log.after("durov", appended.getFirst().id(), 10);
+
+        Throwable failure = assertThrows(ExecutionException.class,
+                () -> read.toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS)).getCause();
+        assertInstanceOf(RedisUnreachable.class, failure, "not read: a failure, not an empty list");
+        assertEquals(1L, log.counters().get("events.read_failures"));
+        gone.close();
+    }
+
+    @Test
     void local_appendsEachSequenceOnceAndKeepsItsCap() {
         EventLog log = EventLog.local(3, InstantSource.system());
 
@@ -87,6 +108,10 @@ class EventLogTest {
     }
 
     private static RedisLink link() {
+        return link(redis);
+    }
+
+    private static RedisLink link(RedisServer redis) {
         return RedisLink.create(vertx, new RedisConfig(redis.url(), Duration.ofSeconds(5), 4, 3, Duration.ofSeconds(10),
                 Duration.ofSeconds(30)), InstantSource.system());
     }

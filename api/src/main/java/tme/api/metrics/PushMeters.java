@@ -31,7 +31,9 @@ final class PushMeters {
                 counter("tme.streams.refused", REFUSED, Tags.of("reason", "client"), "streams.refused_client"),
                 counter("streams.events_sent", "event: post messages written to streams"),
                 counter("streams.dropped_slow", "Streams closed because the client read too slowly (write queue"
-                        + " full)")));
+                        + " full)"),
+                counter("streams.resumes_refused", "Resumes (Last-Event-ID) ended with a retry: the event log could"
+                        + " not be read after every catch-up attempt, so nothing was skipped")));
         String deliveries = "WebSub deliveries by outcome: delivered (2xx), failed_attempt (retried), given_up"
                 + " (WEBSUB_RETRY_FOR passed), dropped (subscription gone), reclaimed (taken over from a dead server)";
         for (String outcome : List.of("delivered", "failed_attempts", "given_up", "dropped", "reclaimed")) {

@@ -3,6 +3,7 @@ package tme.api.push;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 import java.time.Duration;
+import java.time.InstantSource;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,7 @@ import tme.api.service.ChannelName;
 import tme.api.service.ChannelNames;
 import tme.events.EventLog;
 import tme.redis.Counters;
+import tme.redis.RepeatLog;
 
 /**
  * {@code GET /v1/stream?channels=a,b}: Server-Sent Events, one {@code event: post} per new post of the channels,
@@ -30,6 +32,18 @@ public final class PostStreams implements Handler<RoutingContext> {
     /** Clients reconnect this long after a stream ends (SSE's {@code retry:}). */
     static final Duration RECONNECT = Duration.ofSeconds(3);
 
+    /**
+     * Reads of the log a resume tries before it ends with a {@code retry:} (docs/api.md): the first, then two more
+     * after {@link #CATCH_UP_BACKOFF} and twice that, so a blip of a few hundred milliseconds (a slow command, the
+     * breaker's probe) does not send the client away, and a Redis out of reach costs it about a second and a retry.
+     */
+    static final int CATCH_UP_ATTEMPTS = 3;
+
+    /** The wait before the second catch-up read; it doubles before each next one. */
+    static final Duration CATCH_UP_BACKOFF = Duration.ofMillis(250);
+
+    private static final System.Logger LOG = System.getLogger(PostStreams.class.getName());
+
     private final EventLog log;
     private final Watchers watchers;
     private final StreamsConfig config;
@@ -37,6 +51,8 @@ public final class PostStreams implements Handler<RoutingContext> {
     private final AtomicInteger open = new AtomicInteger();
     private final Map<String, AtomicInteger> perClient = new ConcurrentHashMap<>();
     final Counters<StreamCount> counts = new Counters<>(StreamCount.class, EnumSet.allOf(StreamCount.class));
+    // Resumes refused (the log out of reach): one line a minute, whatever the number of readers coming back.
+    private final RepeatLog refusals = RepeatLog.perMinute(LOG, InstantSource.system());
 
     /** {@code clients}: who a request is from (the per-client limit's key). */
     public PostStreams(EventLog log, Watchers watchers, StreamsConfig config, Function<RoutingContext, String> clients) {
@@ -57,10 +73,14 @@ public final class PostStreams implements Handler<RoutingContext> {
         admit(client);
         counts.increment(StreamCount.OPENED);
         Telemetry.markStream(ctx); // its life is the reader's: tme_stream_seconds, not a request's latency
-        new StreamConnection(ctx, channels, resume, log, watchers, config, counts, () -> release(client)).start();
+        new StreamConnection(ctx, channels, resume, log, watchers, config, counts, () -> release(client),
+                refusals).start();
     }
 
-    /** {@code streams.*}: opened, refused (full, per client), events sent, slow clients dropped; open now (a gauge). */
+    /**
+     * {@code streams.*}: opened, refused (full, per client), events sent, slow clients dropped, resumes refused (the
+     * log out of reach); open now (a gauge).
+     */
     public SortedMap<String, Long> counters() {
         SortedMap<String, Long> all = new TreeMap<>(counts.snapshot());
         all.put("streams.open", (long) open.get());

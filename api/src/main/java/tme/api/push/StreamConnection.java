@@ -2,6 +2,7 @@ package tme.api.push;
 
 import io.vertx.core.Context;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
@@ -15,6 +16,7 @@ import java.util.function.Consumer;
 import tme.events.Entry;
 import tme.events.EventLog;
 import tme.redis.Counters;
+import tme.redis.RepeatLog;
 
 /**
  * One open SSE stream, on its request's event loop (every field is touched only there). It first watches its channels
@@ -22,6 +24,10 @@ import tme.redis.Counters;
  * each channel, then the events the tail hands on, dropping any at or before where it stands; events arriving during
  * the catch-up wait in {@code pending}. A comment every heartbeat keeps proxies from closing an idle stream. The stream
  * ends when the client goes, when it reads too slowly (its write queue full), or when the server shuts down.
+ *
+ * <p>A resume is exact or refused: a catch-up read that fails is tried again ({@link PostStreams#CATCH_UP_ATTEMPTS},
+ * {@link PostStreams#CATCH_UP_BACKOFF} doubling), and if the log still cannot be read the stream sends nothing and ends
+ * with a {@code retry:}, so the client comes back with the same {@code Last-Event-ID}; it never goes live past a gap.
  */
 final class StreamConnection {
 
@@ -37,6 +43,7 @@ final class StreamConnection {
     private final StreamsConfig config;
     private final Counters<StreamCount> counts;
     private final Runnable released;
+    private final RepeatLog refusals;
     private final Map<String, String> positions = new LinkedHashMap<>();
     private final Map<String, Consumer<Entry>> listeners = new LinkedHashMap<>();
     private final List<Arrived> pending = new ArrayList<>();
@@ -45,7 +52,8 @@ final class StreamConnection {
     private long heartbeat = -1;
 
     StreamConnection(RoutingContext ctx, List<String> channels, Map<String, String> resume, EventLog log,
-                     Watchers watchers, StreamsConfig config, Counters<StreamCount> counts, Runnable released) {
+                     Watchers watchers, StreamsConfig config, Counters<StreamCount> counts, Runnable released,
+                     RepeatLog refusals) {
         this.ctx = ctx;
         this.response = ctx.response();
         this.context = Vertx.currentContext();
@@ -56,6 +64,7 @@ final class StreamConnection {
         this.config = config;
         this.counts = counts;
         this.released = released;
+        this.refusals = refusals;
     }
 
     void start() {
@@ -92,19 +101,56 @@ final class StreamConnection {
             String from = resume.get(channel);
             positions.put(channel, from != null ? from : tails.get(i));
             if (from != null) {
-                reads.add(log.after(channel, from, config.catchUp())
+                reads.add(read(channel, from, 1)
                         .map(entries -> entries.stream().map(entry -> new Arrived(channel, entry)).toList()));
             }
         }
         Future.all(reads).onComplete(done -> context.runOnContext(v -> {
+            if (done.failed()) {
+                refuse(done.cause());
+                return;
+            }
             List<Arrived> missed = new ArrayList<>();
-            reads.stream().filter(Future::succeeded).forEach(read -> missed.addAll(read.result()));
+            reads.forEach(read -> missed.addAll(read.result()));
             missed.addAll(pending);
             pending.clear();
             missed.sort(Comparator.comparing(Arrived::id, Entry::compare));
             live = true;
             missed.forEach(this::send);
         }));
+    }
+
+    /**
+     * {@code channel}'s entries after {@code from}; this is try {@code attempt}, and a failed one is tried again after
+     * a backoff (on this stream's context, where {@code closed} is kept) until the attempts run out.
+     */
+    private Future<List<Entry>> read(String channel, String from, int attempt) {
+        Promise<List<Entry>> read = Promise.promise();
+        log.after(channel, from, config.catchUp()).onComplete(done -> context.runOnContext(v -> {
+            if (done.succeeded() || closed || attempt >= PostStreams.CATCH_UP_ATTEMPTS) {
+                read.handle(done);
+                return;
+            }
+            long backoff = PostStreams.CATCH_UP_BACKOFF.toMillis() << (attempt - 1);
+            ctx.vertx().setTimer(backoff, id -> read(channel, from, attempt + 1).onComplete(read));
+        }));
+        return read.future();
+    }
+
+    /**
+     * The log could not be read: nothing is sent (not even what the tail handed on, which lies past the gap), and the
+     * stream ends with a {@code retry:}, so the client reconnects with the {@code Last-Event-ID} it had.
+     */
+    private void refuse(Throwable failure) {
+        if (closed) {
+            return;
+        }
+        counts.increment(StreamCount.RESUMES_REFUSED);
+        refusals.warn("Could not read the event log to resume a stream; ended it with a retry", failure);
+        pending.clear();
+        write(Buffer.buffer("retry: " + PostStreams.RECONNECT.toMillis()
+                + "\n: could not read what was published since Last-Event-ID; reconnect with it\n\n"));
+        close();
     }
 
     private void arrived(Arrived event) {

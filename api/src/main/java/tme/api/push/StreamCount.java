@@ -12,7 +12,9 @@ enum StreamCount implements Counters.Metric {
     /** {@code event: post} messages written. */
     EVENTS_SENT("streams.events_sent"),
     /** Streams closed because the client did not read fast enough (its write queue full). */
-    DROPPED_SLOW("streams.dropped_slow");
+    DROPPED_SLOW("streams.dropped_slow"),
+    /** Resumes ended with a {@code retry:}: the log could not be read after every catch-up attempt. */
+    RESUMES_REFUSED("streams.resumes_refused");
 
     private final String metricName;
 

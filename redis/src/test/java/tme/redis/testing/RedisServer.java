@@ -23,8 +23,9 @@ import java.util.stream.Stream;
 
 /**
  * A real {@code redis-server} process on a free loopback port, without persistence, in a temporary directory.
- * {@link #kill()} sends SIGKILL; {@link #restart()} starts an empty server on the same port. Readiness is
- * awaited by polling {@code PING} until a deadline, never by a fixed sleep.
+ * {@link #kill()} sends SIGKILL; {@link #restart()} starts an empty server on the same port; {@link #pause()} and
+ * {@link #resume()} send SIGSTOP and SIGCONT. Readiness is awaited by polling {@code PING} until a deadline, never by
+ * a fixed sleep.
  */
 public final class RedisServer implements AutoCloseable {
 
@@ -93,6 +94,33 @@ public final class RedisServer implements AutoCloseable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+        }
+    }
+
+    /**
+     * SIGSTOP: the process keeps its port and connections but answers nothing (commands time out, as on a
+     * black-holed link) until {@link #resume()}.
+     */
+    public void pause() {
+        signal("-STOP");
+    }
+
+    /** SIGCONT after {@link #pause()}: it answers again, with everything it held. */
+    public void resume() {
+        signal("-CONT");
+    }
+
+    private void signal(String signal) {
+        try {
+            Process kill = new ProcessBuilder("kill", signal, String.valueOf(process.pid())).inheritIO().start();
+            if (!kill.waitFor(READY_DEADLINE.toSeconds(), TimeUnit.SECONDS) || kill.exitValue() != 0) {
+                throw new IllegalStateException("kill " + signal + " " + process.pid() + " failed");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 
