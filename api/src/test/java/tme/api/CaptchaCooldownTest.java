@@ -58,9 +58,20 @@ class CaptchaCooldownTest extends FleetTestBase {
         assertEquals("cooling_down", readyz(a).getString("upstream"), "the captcha paused the fleet before it answered");
 
         List<Reply> cached = new ArrayList<>();
+        List<Long> arrivals;
+        List<List<Long>> probes;
         try (Trickle readers = new Trickle(client, fleet.servers(), "uncached", 20)) {
             FleetAwait.until("t.me saw the first captcha and three probes after it",
                     () -> probes(tme.arrivals()).size() >= 4, () -> tme.arrivals().size() + " arrivals");
+            arrivals = tme.arrivals();
+            probes = probes(arrivals);
+            for (int k = 0; k + 1 < probes.size(); k++) {
+                long gap = probes.get(k + 1).getFirst() - probes.get(k).getFirst();
+                long backoff = FIRST.multipliedBy(1L << k).toNanos();
+                assertTrue(gap >= backoff - SLACK, "probe " + (k + 1) + " came " + gap / 1_000_000 + " ms after the"
+                        + " one before, within its cooldown of " + backoff / 1_000_000 + " ms; probes " + shape(probes));
+            }
+            assertTrue(probes.stream().allMatch(probe -> probe.size() <= MOST_PER_PROBE), "probes " + shape(probes));
             for (TestServer server : fleet.servers()) {
                 FleetAwait.until("/readyz shows the cooldown", () -> "cooling_down".equals(
                         readyz(server).getString("upstream")), () -> readyz(server).encode());
@@ -69,15 +80,6 @@ class CaptchaCooldownTest extends FleetTestBase {
             assertTrue(readers.replies().stream().noneMatch(reply -> reply.status() == 200), "t.me served no page");
         }
 
-        List<Long> arrivals = tme.arrivals();
-        List<List<Long>> probes = probes(arrivals);
-        for (int k = 0; k + 1 < probes.size(); k++) {
-            long gap = probes.get(k + 1).getFirst() - probes.get(k).getFirst();
-            long backoff = FIRST.multipliedBy(1L << k).toNanos();
-            assertTrue(gap >= backoff - SLACK, "probe " + (k + 1) + " came " + gap / 1_000_000 + " ms after the one"
-                    + " before, within its cooldown of " + backoff / 1_000_000 + " ms; probes " + shape(probes));
-        }
-        assertTrue(probes.stream().allMatch(probe -> probe.size() <= MOST_PER_PROBE), "probes " + shape(probes));
         for (Reply reader : cached) {
             assertEquals(200, reader.status());
             assertEquals(good.bodySha(), reader.bodySha(), "the last good bytes");
