@@ -55,7 +55,8 @@ class CaptchaCooldownTest extends FleetTestBase {
         Reply first = client.get(a, "/v1/body/first").join();
         assertEquals(502, first.status());
         assertEquals("upstream_anomaly", first.code());
-        assertEquals("cooling_down", readyz(a).getString("upstream"), "the captcha paused the fleet before it answered");
+        assertEquals("cooling_down", readyz(a).getString("upstream"),
+                "the captcha paused the fleet before it answered");
 
         List<Reply> cached = new ArrayList<>();
         List<Long> arrivals;
@@ -69,7 +70,7 @@ class CaptchaCooldownTest extends FleetTestBase {
                 long gap = probes.get(k + 1).getFirst() - probes.get(k).getFirst();
                 long backoff = FIRST.multipliedBy(1L << k).toNanos();
                 assertTrue(gap >= backoff - SLACK, "probe " + (k + 1) + " came " + gap / 1_000_000 + " ms after the"
-                        + " one before, within its cooldown of " + backoff / 1_000_000 + " ms; probes " + shape(probes));
+                        + " one before, within its cooldown of " + backoff / 1_000_000 + " ms; " + shape(probes));
             }
             assertTrue(probes.stream().allMatch(probe -> probe.size() <= MOST_PER_PROBE), "probes " + shape(probes));
             for (TestServer server : fleet.servers()) {

@@ -65,7 +65,8 @@ public final class Pages {
         return channelPages.run(page, () -> {
             pageLoads.put(page, load);
             return load(load, () -> client.channelPage(channel, position), channel,
-                    html -> ChannelPageParser.parse(html, mode), Pages::noPosts).onComplete(done -> pageLoads.remove(page, load));
+                    html -> ChannelPageParser.parse(html, mode), Pages::noPosts)
+                    .onComplete(done -> pageLoads.remove(page, load));
         });
     }
 
@@ -76,8 +77,8 @@ public final class Pages {
     }
 
     Future<Outcome<MorePage>> more(LoadContext load, String channel, Direction direction, int position) {
-        return load(load, () -> client.more(channel, direction, position), channel, html -> MoreParser.parse(html, mode),
-                page -> page.posts().isEmpty());
+        return load(load, () -> client.more(channel, direction, position), channel,
+                html -> MoreParser.parse(html, mode), page -> page.posts().isEmpty());
     }
 
     Future<Outcome<ChannelPreview>> preview(LoadContext load, String channel) {
