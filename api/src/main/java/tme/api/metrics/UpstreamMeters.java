@@ -44,7 +44,8 @@ final class UpstreamMeters {
 
     private static List<MeterRow> cooldownAndBudget() {
         String cooldowns = "Fleet cooldowns by origin: begun by a pause signal here, or learnt from Redis";
-        String signals = "Pause signals the gate heard: t.me's 429, or a proxy's 429/5xx page";
+        String signals = "Pause signals the gate heard: t.me's 429, a proxy's 429/5xx page,"
+                + " or a page read as a throttle in disguise (a captcha, posts gone)";
         return List.of(
                 gauge("gate.cooldown.active", "1 while this server knows of a cooldown (nothing is sent to t.me)"),
                 thousandths("tme.gate.cooldown.remaining", "seconds", "What is left of the cooldown, and the jitter after"
@@ -54,6 +55,8 @@ final class UpstreamMeters {
                 gauge("gate.strikes", "Recent cooldowns, each lengthening the next"),
                 counter("tme.gate.pause.signals", signals, Tags.of("source", "tme"), "gate.signals.throttled"),
                 counter("tme.gate.pause.signals", signals, Tags.of("source", "proxy"), "gate.signals.intercepted"),
+                counter("tme.gate.pause.signals", signals, Tags.of("source", "captcha"), "gate.signals.captcha"),
+                counter("tme.gate.pause.signals", signals, Tags.of("source", "empty"), "gate.signals.empty"),
                 thousandths("tme.gate.ramp.rate", "ratio", "Fraction of the rate allowed after a cooldown (1: full)",
                         "gate.ramp.rate_permille"),
                 counter("gate.admitted", "Requests the gate let through to t.me"),

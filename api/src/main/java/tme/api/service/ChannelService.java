@@ -298,7 +298,8 @@ public final class ChannelService {
     }
 
     /** The value a refresh replaces held posts (or a post): an empty page now is t.me's surprise, not news. */
-    private static boolean hadPosts(LoadContext context) {
+    /** Whether the last good copy the load replaces had posts (a page with none now is then t.me's surprise). */
+    static boolean hadPosts(LoadContext context) {
         return context.previous().map(previous -> previous.kind() == Answer.KIND_OK).orElse(false);
     }
 

@@ -2,12 +2,15 @@ package tme.api.service;
 
 import io.vertx.core.Future;
 import io.vertx.core.WorkerExecutor;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import tme.coalescing.LoadContext;
 import tme.coalescing.SingleFlight;
@@ -62,22 +65,24 @@ public final class Pages {
         return channelPages.run(page, () -> {
             pageLoads.put(page, load);
             return load(load, () -> client.channelPage(channel, position), channel,
-                    html -> ChannelPageParser.parse(html, mode)).onComplete(done -> pageLoads.remove(page, load));
+                    html -> ChannelPageParser.parse(html, mode), Pages::noPosts)
+                    .onComplete(done -> pageLoads.remove(page, load));
         });
     }
 
     /** t.me's search inside the channel: the matches before {@code before} (0: the newest), as a channel page. */
     Future<Outcome<ChannelPage>> search(LoadContext load, String channel, SearchQuery query, int before) {
         return load(load, () -> client.search(channel, query.value(), before), channel,
-                html -> SearchPageParser.parse(html, mode, query.value()));
+                html -> SearchPageParser.parse(html, mode, query.value()), Pages::noPosts);
     }
 
     Future<Outcome<MorePage>> more(LoadContext load, String channel, Direction direction, int position) {
-        return load(load, () -> client.more(channel, direction, position), channel, html -> MoreParser.parse(html, mode));
+        return load(load, () -> client.more(channel, direction, position), channel,
+                html -> MoreParser.parse(html, mode), page -> page.posts().isEmpty());
     }
 
     Future<Outcome<ChannelPreview>> preview(LoadContext load, String channel) {
-        return load(load, () -> client.preview(channel), channel, PreviewParser::parse);
+        return load(load, () -> client.preview(channel), channel, PreviewParser::parse, preview -> false);
     }
 
     /** Callers that shared a page load another caller had started, and the parser's counters ({@code scrape.*}). */
@@ -96,17 +101,42 @@ public final class Pages {
         return workers.executeBlocking(work, false);
     }
 
+    /**
+     * One request through the gate, its page parsed on the worker pool; what the page turns out to be once read (a
+     * captcha, an emptied page, real content: {@link Signals#read}) is told to the gate before the outcome is
+     * answered, so a throttle in disguise cools the fleet down as a 429 does.
+     */
     private <T> Future<Outcome<T>> load(LoadContext load, Supplier<Future<Upstream>> fetch, String channel,
-                                        Function<String, Parsed<T>> parser) {
+                                        Function<String, Parsed<T>> parser, Predicate<T> noPosts) {
         LoadSteps steps = new LoadSteps();
-        return gate.pass(load, steps.timing(fetch), Signals::of).compose(passage -> switch (passage) {
+        AtomicReference<Instant> sentAt = new AtomicReference<>();
+        Supplier<Future<Upstream>> timed = steps.timing(fetch);
+        return gate.passAt(load, at -> {
+            sentAt.set(at);
+            return timed.get();
+        }, Signals::of).compose(passage -> switch (passage) {
             case Passage.Refused<Upstream> refused ->
                     Future.succeededFuture(Outcomes.<T>refused(refused).timed(steps.sofar()));
             // ok.body() decodes the 100-300 KB page: it belongs inside the worker task, with the parsing.
-            case Passage.Through<Upstream>(Upstream.Ok ok) ->
-                    onWorker(() -> steps.parsed(() -> Outcomes.parsed(parser.apply(ok.body()), channel, stats)));
+            case Passage.Through<Upstream>(Upstream.Ok ok) -> onWorker(() -> {
+                AtomicReference<Parsed<T>> parsed = new AtomicReference<>();
+                Outcome<T> outcome = steps.parsed(() -> {
+                    parsed.set(parser.apply(ok.body()));
+                    return Outcomes.parsed(parsed.get(), channel, stats);
+                });
+                return new Read<>(parsed.get(), outcome);
+            }).compose(read -> Signals.read(read.parsed(), noPosts, load)
+                    .map(signal -> gate.report(sentAt.get(), signal).map(read.outcome()))
+                    .orElse(Future.succeededFuture(read.outcome())));
             case Passage.Through<Upstream>(Upstream other) -> Future.succeededFuture(
                     Outcomes.<T>upstream(other, channel, stats, gate.cooldownLeft()).timed(steps.sofar()));
         });
+    }
+
+    /** A page as parsed, and the outcome made of it. */
+    private record Read<T>(Parsed<T> parsed, Outcome<T> outcome) {}
+
+    private static boolean noPosts(ChannelPage page) {
+        return page.posts().isEmpty();
     }
 }

@@ -17,6 +17,8 @@ import java.util.Optional;
  *       asking inside its window extends the ban; a "come back tomorrow" pauses an hour, then one request asks.</li>
  *   <li>Resume jitter: uniform in {@code [0, min(1s, cooldown / 4)]}, so the fleet's servers do not all send
  *       their first request in the same millisecond the cooldown ends.</li>
+ *   <li>A refusal in disguise (a captcha, an emptied page: {@link #disguised}): 2s, doubling on each one that
+ *       follows a cooldown with no real content read in between, up to a minute; real content starts it over.</li>
  * </ul>
  */
 final class Backoff {
@@ -25,7 +27,26 @@ final class Backoff {
     /** The longest wait upstream may ask for and be obeyed (the scraper caps Retry-After the same way). */
     static final Duration HINT_CEILING = Duration.ofHours(1);
 
+    /** The first pause for a refusal in disguise (a captcha, an emptied page): short, a disguise may be a fluke. */
+    static final Duration DISGUISE_FIRST = Duration.ofSeconds(2);
+    /**
+     * The longest pause for repeated disguised refusals: one probe a minute while they last. Shorter than the 429
+     * ceiling: the signal is read from a page and a page read wrongly must not stop the fleet for long.
+     */
+    static final Duration DISGUISE_CEILING = Duration.ofMinutes(1);
+
     private Backoff() {}
+
+    /**
+     * A cooldown for a refusal in disguise, no jitter in its length: {@link #DISGUISE_FIRST}, else twice
+     * {@code previous} (the latest cooldown's length, when no real content was read since it began), at most
+     * {@link #DISGUISE_CEILING}; never under {@code TELEGRAM_COOLDOWN_MIN} nor over {@code TELEGRAM_COOLDOWN_MAX}.
+     */
+    static Duration disguised(Optional<Duration> previous, ThrottleConfig config) {
+        Duration length = previous.map(last -> last.multipliedBy(2)).orElse(DISGUISE_FIRST);
+        Duration capped = length.compareTo(DISGUISE_CEILING) > 0 ? DISGUISE_CEILING : length;
+        return clamp(capped, config.cooldownFloor(), config.cooldownCeiling());
+    }
 
     static Duration cooldown(int strikes, Optional<Duration> hint, double draw, ThrottleConfig config) {
         Duration length = strikes <= 1 && hint.isPresent()

@@ -21,6 +21,8 @@ import java.util.function.DoubleSupplier;
  *       strike: a longer cooldown ({@link Backoff}) and the ramp restarts from its start.</li>
  *   <li>A cooldown learnt from Redis that began after ours ended is a strike too (the fleet was struck again);
  *       one that began before is the same event lengthened (our own, echoed, or another server's longer one).</li>
+ *   <li>A refusal in disguise (a captcha, an emptied page) is a pause signal with no hint whose length doubles
+ *       the latest cooldown's while no real content was read since it began ({@link Backoff#disguised}).</li>
  * </ul>
  */
 final class Cooldown {
@@ -36,6 +38,10 @@ final class Cooldown {
     private Instant until = Instant.MIN;
     private Instant resumeAt = Instant.MIN;
     private int strikes;
+    // length: that of the latest cooldown known here (ours or the fleet's); confirmed: real content read since it
+    // began. Together they make a disguised refusal's backoff double across the fleet (Backoff#disguised).
+    private Duration length = Duration.ZERO;
+    private boolean confirmed = true;
 
     Cooldown(ThrottleConfig config, DoubleSupplier random) {
         this.config = config;
@@ -58,6 +64,28 @@ final class Cooldown {
     }
 
     /**
+     * A refusal in disguise answering a request sent at {@code sentAt}: a cooldown as for a 429 without a wait, its
+     * length {@link Backoff#disguised}; empty when the request was sent before the latest cooldown ended (the same
+     * event).
+     */
+    synchronized Optional<Change> onDisguised(Instant sentAt, Instant now) {
+        if (sentAt.isBefore(until)) {
+            return Optional.empty();
+        }
+        int before = strikesAt(now);
+        Optional<Duration> previous = before > 0 && !confirmed ? Optional.of(length) : Optional.empty();
+        Duration next = Backoff.disguised(previous, config);
+        strikes = before + 1;
+        begin(now, next);
+        return Optional.of(new Change(true, next));
+    }
+
+    /** Real content was read: the next disguised refusal starts its backoff over. */
+    synchronized void confirmed() {
+        confirmed = true;
+    }
+
+    /**
      * The fleet cools down for {@code left} more, last set to {@code length}; answers whether it is a new event
      * here (a strike). Never shortens what this process knows.
      */
@@ -73,6 +101,7 @@ final class Cooldown {
         }
         strikes = strikesAt(now) + 1;
         begin(now, left);
+        this.length = length;
         return true;
     }
 
@@ -106,6 +135,8 @@ final class Cooldown {
     }
 
     private void begin(Instant now, Duration length) {
+        this.length = length;
+        confirmed = false;
         until = now.plus(length);
         resumeAt = until.plus(Backoff.jitter(length, random.getAsDouble()));
     }

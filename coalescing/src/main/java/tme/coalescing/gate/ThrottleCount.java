@@ -20,6 +20,10 @@ enum ThrottleCount implements Counters.Metric {
     SIGNALS_THROTTLED("gate.signals.throttled"),
     /** Refusals by something in front of upstream (a proxy's or CDN's 429/5xx page). */
     SIGNALS_INTERCEPTED("gate.signals.intercepted"),
+    /** Answers that, read, were a captcha (or another human check) instead of the content. */
+    SIGNALS_CAPTCHA("gate.signals.captcha"),
+    /** Answers that, read, were emptied where there was content. */
+    SIGNALS_EMPTIED("gate.signals.empty"),
     /** Tokens reserved, from the fleet's budget or the local bucket. */
     TOKENS_TAKEN("gate.budget.tokens_taken"),
     /** Decisions made by the local bucket because Redis could not be asked. */

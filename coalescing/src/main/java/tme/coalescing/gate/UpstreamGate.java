@@ -22,6 +22,7 @@ import tme.redis.RedisLink;
  *                  -> fleet cooldown + budget token, the client's share (UpstreamThrottle, one Redis script)
  *                       --> Refused(COOLDOWN | BUDGET | CLIENT_SHARE)
  *                  -> call -> signal back to the cooldown -> release the slot -> Through(answer)
+ * report(sentAt, signal) -> the answer, read, was a refusal in disguise (captcha, emptied): the cooldown as above
  * </pre>
  *
  * The budget token is taken once the request holds its slot, not before it queues: tokens are handed out in
@@ -65,17 +66,35 @@ public final class UpstreamGate {
      * ({@code signal}) says; a refused call never runs. A call that fails is a bug and fails the future.
      */
     public <T> Future<Passage<T>> pass(LoadContext load, Supplier<Future<T>> call, Function<? super T, Signal> signal) {
+        return passAt(load, sentAt -> call.get(), signal);
+    }
+
+    /**
+     * As {@link #pass}, {@code call} given the moment the gate let it go: hand it back to {@link #report} with what
+     * the answer turns out to be once read (a captcha in a 200 is known only after parsing).
+     */
+    public <T> Future<Passage<T>> passAt(LoadContext load, Function<Instant, Future<T>> call,
+                                         Function<? super T, Signal> signal) {
         Optional<Admission.Refused> cooling = throttle.refusalWhileCooling();
         if (cooling.isPresent()) {
             return Future.succeededFuture(new Passage.Refused<>(cooling.get().why(), cooling.get().retryAfter()));
         }
         Instant arrived = clock.instant();
         // The slot is released whatever the call does (UpstreamSlots.run); the throttle's refusal passes through.
-        return slots.run(load, deadline, () -> throttle.run(load, left(arrived), call, signal))
+        return slots.run(load, deadline, () -> throttle.runAt(load, left(arrived), call, signal))
                 .map(inSlot -> switch (inSlot) {
                     case Passage.Refused<Passage<T>> noSlot -> new Passage.Refused<>(noSlot.why(), noSlot.retryAfter());
                     case Passage.Through<Passage<T>> throttled -> throttled.value();
                 });
+    }
+
+    /**
+     * What an answer sent at {@code sentAt} turned out to be once read: {@link Signal#captcha()} or
+     * {@link Signal#emptied()} cool the fleet down as a 429 would (with their own backoff), {@link Signal#confirmed()}
+     * ends a run of them. Completes once the fleet knows of a cooldown it began; never fails.
+     */
+    public Future<Void> report(Instant sentAt, Signal signal) {
+        return throttle.report(new Admission.Admitted(sentAt), signal);
     }
 
     /** What is left of this process's view of the fleet's cooldown, if one runs. */

@@ -97,26 +97,42 @@ public final class UpstreamThrottle {
         });
     }
 
-    /** What upstream answered a request this throttle admitted; a pause signal cools the fleet down. */
+    /**
+     * What upstream answered a request this throttle admitted; a pause signal (a 429, a proxy's page, a refusal in
+     * disguise) cools the fleet down.
+     */
     public Future<Void> report(Admission.Admitted admitted, Signal signal) {
-        switch (signal.kind()) {
-            case THROTTLED -> counts.increment(ThrottleCount.SIGNALS_THROTTLED);
-            case INTERCEPTED -> counts.increment(ThrottleCount.SIGNALS_INTERCEPTED);
-            case OK, FAILED -> {
-                return Future.succeededFuture();
+        Instant now = clock.instant();
+        Optional<Cooldown.Change> change = switch (signal.kind()) {
+            case OK, FAILED -> Optional.empty();
+            case CONFIRMED -> {
+                cooldown.confirmed();
+                yield Optional.empty();
             }
+            case THROTTLED, INTERCEPTED -> {
+                counts.increment(signal.kind() == Signal.Kind.THROTTLED
+                        ? ThrottleCount.SIGNALS_THROTTLED : ThrottleCount.SIGNALS_INTERCEPTED);
+                yield cooldown.onPause(admitted.sentAt(), signal.retryAfter(), now);
+            }
+            case CAPTCHA, EMPTIED -> {
+                counts.increment(signal.kind() == Signal.Kind.CAPTCHA
+                        ? ThrottleCount.SIGNALS_CAPTCHA : ThrottleCount.SIGNALS_EMPTIED);
+                yield cooldown.onDisguised(admitted.sentAt(), now);
+            }
+        };
+        return change.map(begun -> publish(begun, signal.kind())).orElse(Future.succeededFuture());
+    }
+
+    /** Answered once the fleet knows: a reader told "paused" must not see another server ask t.me next. */
+    private Future<Void> publish(Cooldown.Change change, Signal.Kind why) {
+        if (change.started()) {
+            counts.increment(ThrottleCount.COOLDOWNS_STARTED);
+            LOG.log(System.Logger.Level.WARNING, "upstream asked to pause (" + why + "): fleet cools down for "
+                    + change.length().toMillis() + "ms, strike " + cooldown.strikes(clock.instant()));
         }
-        return cooldown.onPause(admitted.sentAt(), signal.retryAfter(), clock.instant()).map(change -> {
-            if (change.started()) {
-                counts.increment(ThrottleCount.COOLDOWNS_STARTED);
-                LOG.log(System.Logger.Level.WARNING, "upstream asked to pause (" + signal.kind() + "): fleet cools down for "
-                        + change.length().toMillis() + "ms, strike " + cooldown.strikes(clock.instant()));
-            }
-            // Answered once the fleet knows: a reader told "paused" must not see another server ask t.me next.
-            return fleet.map(budget -> budget.coolDown(change.length())
-                    .onSuccess(held -> held.ifPresent(this::adopt)).<Void>mapEmpty().otherwiseEmpty())
-                    .orElse(Future.succeededFuture());
-        }).orElse(Future.succeededFuture());
+        return fleet.map(budget -> budget.coolDown(change.length())
+                .onSuccess(held -> held.ifPresent(this::adopt)).<Void>mapEmpty().otherwiseEmpty())
+                .orElse(Future.succeededFuture());
     }
 
     /**
@@ -125,6 +141,12 @@ public final class UpstreamThrottle {
      */
     public <T> Future<Passage<T>> run(LoadContext load, Duration deadline, Supplier<Future<T>> call,
                                       Function<? super T, Signal> signal) {
+        return runAt(load, deadline, sentAt -> call.get(), signal);
+    }
+
+    /** As {@link #run}, {@code call} given the moment it was admitted (for a late {@link #report}). */
+    public <T> Future<Passage<T>> runAt(LoadContext load, Duration deadline, Function<Instant, Future<T>> call,
+                                        Function<? super T, Signal> signal) {
         return admit(load, deadline).compose(admission -> switch (admission) {
             case Admission.Refused refused ->
                     Future.succeededFuture(new Passage.Refused<>(refused.why(), refused.retryAfter()));
@@ -256,11 +278,11 @@ public final class UpstreamThrottle {
         return new Admission.Admitted(now);
     }
 
-    private <T> Future<Passage<T>> call(Admission.Admitted admitted, Supplier<Future<T>> call,
+    private <T> Future<Passage<T>> call(Admission.Admitted admitted, Function<Instant, Future<T>> call,
                                         Function<? super T, Signal> signal) {
         Future<T> answer;
         try {
-            answer = call.get();
+            answer = call.apply(admitted.sentAt());
         } catch (RuntimeException bug) {
             answer = Future.failedFuture(bug);
         }
