@@ -101,6 +101,14 @@ public final class TwoLevelCache {
     }
 
     /**
+     * As {@link #probe}, but asks L2 even when L1 holds the key, and answers whichever value was stored last: for
+     * a load that needs to know whether another process stored a newer value meanwhile (L1 may hold an older one).
+     */
+    public Future<Lookup> probeL2(String key) {
+        return readL2(key);
+    }
+
+    /**
      * Stores a fresh {@code value} in L1 at once and in L2 with the same stored time, both kept until
      * {@code expiresAt + keepFor}. The future completes when L2 has taken it or declined (never failed): callers
      * may serve the value without waiting for it. A value no longer fresh is ignored.

@@ -12,6 +12,11 @@ enum Count implements Counters.Metric {
     LEASE_TAKEOVERS("coalescing.lease.takeovers"),
     /** Waits that reached {@code maxWait} and loaded here. */
     LEASE_WAIT_TIMEOUTS("coalescing.lease.wait_timeouts"),
+    /**
+     * Loads of ours that another process overtook: our lease was lost (or our wait reached {@code maxWait}, or our
+     * load failed) and a value stored since our flight began was there, so our callers got it instead of waiting on.
+     */
+    TAKEOVER_ANSWERS("coalescing.takeover_answers"),
     /** Domain failures received from another process's lease instead of loading. */
     SHARED_FAILURES("coalescing.lease.shared_failures"),
     /** Loads done here without a lease because Redis was slow, down or bypassed. */

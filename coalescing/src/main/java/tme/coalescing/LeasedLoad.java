@@ -1,5 +1,6 @@
 package tme.coalescing;
 
+import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import java.time.Duration;
@@ -16,6 +17,7 @@ import tme.cache.Stored;
  * <pre>
  * claim --cached (fresh)---------------------------------------> keep an L1 copy, answer it
  *       --ours----> load -> write L1+L2 -> release (or leave the domain error in the lease) -> answer
+ *                   (lease found lost, maxWait, or our load failed: a value stored since we began? answer it)
  *       --held----> pause 25..250ms -> claim again, until maxWait -> load here
  *       --failed--> answer the holder's error
  *       --unavailable (Redis slow/down/bypassed)--> load here, write the cache
@@ -35,6 +37,8 @@ final class LeasedLoad {
     private final Optional<Instant> replacing;
     // Decided once: a background load that a reader raises meanwhile keeps claiming as it started.
     private final boolean insist;
+    // When this flight began: a value stored since then, by anyone, is as new as what our callers asked for.
+    private final Instant began;
     private final Instant deadline;
     private final Promise<Result> promise = Promise.promise();
     // Touched only by this flight's callbacks, which run one after the other (a round starts when the last ended).
@@ -48,7 +52,8 @@ final class LeasedLoad {
         this.context = context;
         this.replacing = context.previous().map(Stored::storedAt);
         this.insist = context.background();
-        this.deadline = parts.clock().instant().plus(parts.config().maxWait());
+        this.began = parts.clock().instant();
+        this.deadline = began.plus(parts.config().maxWait());
     }
 
     Future<Result> run() {
@@ -86,7 +91,7 @@ final class LeasedLoad {
     }
 
     private boolean usable(Claim.Copy copy) {
-        return copy.fresh() && replacing.map(old -> copy.value().storedAt().isAfter(old)).orElse(true);
+        return copy.fresh() && newer(copy.value());
     }
 
     private void found(Claim.Copy copy) {
@@ -112,27 +117,83 @@ final class LeasedLoad {
         parts.vertx().setTimer(millis, id -> claim());
     }
 
-    /** Loads under our lease, renewed meanwhile; the value is in the cache before the lease goes. */
+    /**
+     * Loads under our lease, renewed meanwhile; the value is in the cache before the lease goes. Should another
+     * process store the key meanwhile (our lease lapsed while we were paused or cut off, and it took over), our
+     * callers get its value as soon as we see it: when a renewal finds the lease lost, at {@code maxWait}, or when
+     * our own load fails. Our load still runs on and stores what it gets.
+     */
     private void hold(Claim.Ours lease) {
         if (waited) {
             parts.counts().increment(Count.LEASE_TAKEOVERS);
         }
         Future<Loaded> loading = load();
         Future<Result> done = loading.compose(this::store);
-        parts.leases().keepAlive(lease, done);
+        parts.leases().keepAlive(lease, done, this::answerIfTakenOver);
+        long deadlineTimer = parts.vertx().setTimer(parts.config().maxWait().toMillis(),
+                id -> answerIfTakenOver());
         done.onComplete(result -> {
+            parts.vertx().cancelTimer(deadlineTimer);
             if (loading.succeeded() && loading.result() instanceof Loaded.Failure(LoadError error, boolean shared, Timings ignored)
                     && shared) {
                 parts.leases().fail(lease, error.bytes()); // the one place a failure becomes bytes
             } else {
                 parts.leases().release(lease);
             }
-            promise.handle(result);
+            answer(result);
         });
     }
 
     private void loadHere() {
-        load().compose(this::store).onComplete(promise);
+        load().compose(this::store).onComplete(this::answer);
+    }
+
+    /** A failed load answers a value another process stored since we began, if there is one (else the failure). */
+    private void answer(AsyncResult<Result> result) {
+        if (promise.future().isComplete()) {
+            return; // answered already with another process's value; our load ran on to store its own
+        }
+        if (result.succeeded() && result.result() instanceof Result.Found) {
+            promise.tryComplete(result.result());
+            return;
+        }
+        storedSinceBegan().onComplete(stored -> {
+            if (stored.succeeded() && stored.result().isPresent()) {
+                answerTakenOver(stored.result().get());
+            } else if (result.succeeded()) {
+                promise.tryComplete(result.result());
+            } else {
+                promise.tryFail(result.cause());
+            }
+        });
+    }
+
+    /** Answers a value another process stored since we began, if there is one now; else keeps waiting. */
+    private void answerIfTakenOver() {
+        if (promise.future().isComplete()) {
+            return;
+        }
+        storedSinceBegan().onSuccess(stored -> stored.ifPresent(this::answerTakenOver));
+    }
+
+    private void answerTakenOver(Stored value) {
+        if (promise.tryComplete(new Result.Found(value, Source.OTHER_PROCESS))) {
+            parts.counts().increment(Count.TAKEOVER_ANSWERS);
+        }
+    }
+
+    /**
+     * The fresh value L2 (or L1) holds for the key if it was stored since this flight began, and is newer than the
+     * value it replaces (the same clock may have read the same instant for both); never failed.
+     */
+    private Future<Optional<Stored>> storedSinceBegan() {
+        return parts.cache().probeL2(key).map(lookup -> lookup instanceof Lookup.Hit hit && hit.fresh()
+                && !hit.stored().storedAt().isBefore(began) && newer(hit.stored())
+                ? Optional.of(hit.stored()) : Optional.<Stored>empty());
+    }
+
+    private boolean newer(Stored value) {
+        return replacing.map(old -> value.storedAt().isAfter(old)).orElse(true);
     }
 
     private Future<Loaded> load() {

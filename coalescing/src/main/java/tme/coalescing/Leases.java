@@ -23,7 +23,15 @@ public interface Leases {
     Future<Claim> claim(String key, boolean insist);
 
     /** Renews {@code lease} periodically until {@code work} completes. */
-    void keepAlive(Claim.Ours lease, Future<?> work);
+    default void keepAlive(Claim.Ours lease, Future<?> work) {
+        keepAlive(lease, work, () -> {});
+    }
+
+    /**
+     * As above, and runs {@code lost} (on the event loop) each time a renewal finds the lease no longer ours: it
+     * lapsed while this process was paused or cut off, and another process may have loaded the key meanwhile.
+     */
+    void keepAlive(Claim.Ours lease, Future<?> work, Runnable lost);
 
     /** Gives the lease up, if it is still ours. */
     Future<Void> release(Claim.Ours lease);
@@ -56,7 +64,7 @@ public interface Leases {
         }
 
         @Override
-        public void keepAlive(Claim.Ours lease, Future<?> work) {}
+        public void keepAlive(Claim.Ours lease, Future<?> work, Runnable lost) {}
 
         @Override
         public Future<Void> release(Claim.Ours lease) {

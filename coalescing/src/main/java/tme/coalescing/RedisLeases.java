@@ -60,8 +60,8 @@ final class RedisLeases implements Leases {
     }
 
     @Override
-    public void keepAlive(Claim.Ours lease, Future<?> work) {
-        long timer = vertx.setPeriodic(times.renewEvery().toMillis(), id -> renew(lease, work));
+    public void keepAlive(Claim.Ours lease, Future<?> work, Runnable onLost) {
+        long timer = vertx.setPeriodic(times.renewEvery().toMillis(), id -> renew(lease, work, onLost));
         work.onComplete(done -> vertx.cancelTimer(timer));
     }
 
@@ -122,7 +122,7 @@ final class RedisLeases implements Leases {
                 : Optional.empty();
     }
 
-    private void renew(Claim.Ours lease, Future<?> work) {
+    private void renew(Claim.Ours lease, Future<?> work, Runnable onLost) {
         Request eval = Lua.eval(LeaseScripts.RENEW, LeaseKeys.of(lease.key()))
                 .arg(lease.token()).arg(times.leaseFor().toMillis());
         link.send(eval).onComplete(sent -> {
@@ -132,6 +132,7 @@ final class RedisLeases implements Leases {
                 if (answered.value().toLong() == 0 && !work.isComplete()) {
                     lost.increment();
                     LOG.log(System.Logger.Level.WARNING, "lease on " + lease.key() + " lapsed while loading");
+                    onLost.run();
                 }
             } else {
                 renewalsUnreached.increment();

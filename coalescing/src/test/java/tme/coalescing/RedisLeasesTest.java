@@ -10,6 +10,7 @@ import io.vertx.core.Vertx;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tme.cache.CacheConfig;
@@ -180,15 +181,17 @@ class RedisLeasesTest {
     }
 
     @Test
-    void keepAlive_findingTheLeaseTaken_countsItLost() {
+    void keepAlive_findingTheLeaseTaken_countsItLostAndTellsTheHolder() {
         LeaseTimes quick = new LeaseTimes(Duration.ofMillis(300), Duration.ofMillis(100), Duration.ofSeconds(2));
         Leases leases = leases(quick);
         Claim.Ours ours = assertInstanceOf(Claim.Ours.class, Await.result(leases.claim(KEY, false)));
         redis.command("SET", LEASE, "Lsomeone-else");
 
-        leases.keepAlive(ours, Promise.<Void>promise().future());
+        AtomicInteger told = new AtomicInteger();
+        leases.keepAlive(ours, Promise.<Void>promise().future(), told::incrementAndGet);
 
-        Conditions.await("a renewal finds the lease lost", () -> leases.counters().get("coalescing.lease.lost") > 0);
+        Conditions.await("a renewal finds the lease lost", () -> leases.counters().get("coalescing.lease.lost") > 0
+                && told.get() > 0);
         assertEquals("Lsomeone-else", redis.command("GET", LEASE));
     }
 

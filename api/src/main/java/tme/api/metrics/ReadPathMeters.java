@@ -55,6 +55,8 @@ final class ReadPathMeters {
                 counter("coalescing.lease.wait_timeouts", "Lease waits that ran out and loaded here"),
                 counter("coalescing.lease.shared_failures", "Failures received from another process's lease"),
                 counter("coalescing.lease.lost", "Leases that lapsed while loading"),
+                counter("coalescing.takeover_answers", "Loads of ours answered by a value another process stored"
+                        + " meanwhile (our lease lapsed, maxWait passed, or our load failed)"),
                 counter("coalescing.lease.renewals_unreached", "Lease renewals that could not reach Redis"),
                 counter("coalescing.local_fallbacks", "Loads done without a lease because Redis was unavailable"),
                 counter("coalescing.refreshes.started", "Background refreshes begun (early, stale, refresher)"),
