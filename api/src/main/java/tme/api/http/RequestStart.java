@@ -6,6 +6,7 @@ import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Route;
 import io.vertx.ext.web.RoutingContext;
 import java.time.InstantSource;
+import tme.api.metrics.AnswerEnd;
 import tme.api.metrics.RouteTemplates;
 
 /**
@@ -43,7 +44,7 @@ final class RequestStart implements Handler<RoutingContext> {
         ctx.response().headers().add(RequestIds.HEADER, id);
         if (log != null) {
             long began = System.nanoTime();
-            ctx.addEndHandler(ended -> logged(ctx, id, began, ended.succeeded()));
+            AnswerEnd.whenOver(ctx, sent -> logged(ctx, id, began, sent));
         }
         ctx.next();
     }

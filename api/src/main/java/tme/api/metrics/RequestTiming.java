@@ -31,7 +31,7 @@ final class RequestTiming implements Handler<RoutingContext> {
     @Override
     public void handle(RoutingContext ctx) {
         long start = System.nanoTime();
-        ctx.addEndHandler(ended -> record(ctx, start, ended.succeeded()));
+        AnswerEnd.whenOver(ctx, sent -> record(ctx, start, sent));
         ctx.next();
     }
 
