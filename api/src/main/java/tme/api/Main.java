@@ -63,6 +63,7 @@ import tme.coalescing.refresh.RefresherVerticle;
 import tme.coalescing.refresh.Schedule;
 import tme.events.EventLog;
 import tme.events.Tail;
+import tme.redis.Generation;
 import tme.redis.RedisLink;
 import tme.scraper.fetch.TmeClient;
 
@@ -97,6 +98,8 @@ public final class Main {
     /** How often this server reads the logs of the channels someone listens to, and how much at a time. */
     private static final Duration TAIL_EVERY = Duration.ofMillis(500);
     private static final int TAIL_BATCH = 100;
+    /** How often each server asks Redis whether it lost its data: push is back within this of Redis returning. */
+    private static final Duration GENERATION_EVERY = Duration.ofSeconds(2);
 
     private Main() {}
 
@@ -218,6 +221,9 @@ public final class Main {
         Optional<RedisLink> redis = config.cache().redis().map(settings -> RedisLink.create(vertx, settings, clock));
         // Before anything runs on the loops: the first Redis connection, waited for up to its start-up grace.
         StartWarmUp.run(redis, config.cache().redisStartGrace().plus(config.cache().redisTimeout()).plusSeconds(1));
+        // Redis restarted empty or flushed: each part that keeps fleet state there puts it back (onWiped).
+        Optional<Generation> generation = redis.map(link -> Generation.watch(link, GENERATION_EVERY));
+        generation.ifPresent(watch -> onClose(vertx, watch));
         UpstreamGate gate = UpstreamGate.create(config.slots(), config.throttle(), config.clientShare(),
                 config.telegramTimeout(), redis, clock, vertx);
         Pages pages = new Pages(client, gate, parsers, config.parserMode(), new ScrapeStats());

@@ -12,7 +12,9 @@ enum RedisCount implements Counters.Metric {
     /** Commands that found every pooled connection busy until their deadline. */
     POOL_WAITS("redis.pool.waits"),
     /** Values read that no reader could decode (another version's layout, foreign data). */
-    UNREADABLE("redis.unreadable.values");
+    UNREADABLE("redis.unreadable.values"),
+    /** Times this process found Redis had lost its data ({@link Generation}). */
+    WIPES("redis.wipes");
 
     private final String metricName;
 

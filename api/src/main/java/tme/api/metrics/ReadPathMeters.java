@@ -37,6 +37,8 @@ final class ReadPathMeters {
                 counter("redis.pool.waits", "Redis commands that found every pooled connection busy until their"
                         + " deadline (REDIS_POOL_SIZE)"),
                 counter("redis.unreadable.values", "Values read from Redis that no reader could decode"),
+                counter("redis.wipes", "Times this server found Redis had lost its data (restarted empty, flushed)"
+                        + " and put back the state it keeps for the fleet"),
                 gauge("redis.breaker.state", "Redis breaker: 0 closed, 1 half open (probing), 2 open (bypassed)"),
                 counter("tme.redis.breaker.transitions", TRANSITIONS, Tags.of("to", "open"), "redis.breaker.opened"),
                 counter("tme.redis.breaker.transitions", TRANSITIONS, Tags.of("to", "half_open"),
