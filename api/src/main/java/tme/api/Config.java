@@ -2,6 +2,9 @@ package tme.api;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -75,6 +78,8 @@ import tme.scraper.parse.ParserMode;
  * @param connections        the HTTP connections' deadlines and caps ({@code HTTP_IDLE_TIMEOUT}, {@code
  *                           HTTP_HEAD_TIMEOUT}, {@code HTTP_BODY_TIMEOUT}, {@code MAX_CONNECTIONS}, {@code
  *                           MAX_CONNECTIONS_PER_ADDRESS})
+ * @param warnings           what start-up should say but not refuse: a variable with one of our prefixes that no
+ *                           setting reads (a misspelling, with the closest setting), a memory plan that does not fit
  */
 public record Config(
         int port, String host, URI telegramBaseUrl, Duration telegramTimeout, ParserMode parserMode, int parseWorkers,
@@ -83,7 +88,7 @@ public record Config(
         SlotsConfig slots, ThrottleConfig throttle,
         GraphQLConfig graphql, boolean docs, Duration shutdownDrain, Role role, RefreshConfig refresh, Tolerance feedPages,
         RequestsConfig requests, PushSettings push, MemoryPlan memory, Optional<URI> publicUrl,
-        MediaConfig media, ClientShare clientShare, ConnectionsConfig connections) {
+        MediaConfig media, ClientShare clientShare, ConnectionsConfig connections, List<String> warnings) {
 
     private static final long MIB = 1024 * 1024;
 
@@ -94,6 +99,8 @@ public record Config(
     /** The configuration for a JVM of {@code limits} (tests give theirs). */
     public static Config fromEnv(Map<String, String> env, JvmLimits limits) {
         EnvReader in = new EnvReader(env);
+        // Filled once everything is read (a variable no setting asked for is only known then).
+        List<String> warnings = new ArrayList<>();
         // Read in this order, so a start-up's problems are named in it.
         int port = in.integer("PORT", 8080, 0, 65_535);
         String host = in.ipAddress("HOST", "0.0.0.0");
@@ -126,9 +133,12 @@ public record Config(
                 publicUrl(in),
                 media(in),
                 clientShare(in),
-                connections(in));
+                connections(in),
+                Collections.unmodifiableList(warnings));
         refresherIntervalAboveMemoryTtl(in, config.role(), config.refresh(), cache);
         in.failIfAnyProblem();
+        warnings.addAll(in.unknownSettings());
+        config.memory().warning().ifPresent(warnings::add);
         return config;
     }
 

@@ -5,10 +5,14 @@ import java.time.format.DateTimeParseException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Parses the duration forms operators write: {@code 500ms}, {@code 5s}, {@code 2m}, {@code 1h} or ISO-8601 {@code PT5S}. */
+/**
+ * Parses the duration forms operators write: {@code 500ms}, {@code 5s}, {@code 2m}, {@code 1h}, {@code 7d} or ISO-8601
+ * {@code PT5S}. Days are 24 hours (no calendar): the operations table gives its week-long defaults as {@code 7d}, and
+ * those were refused before.
+ */
 final class Durations {
 
-    private static final Pattern SHORT = Pattern.compile("(\\d+)(ms|s|m|h)");
+    private static final Pattern SHORT = Pattern.compile("(\\d+)(ms|s|m|h|d)");
 
     private Durations() {}
 
@@ -22,7 +26,8 @@ final class Durations {
                     case "ms" -> Duration.ofMillis(n);
                     case "s" -> Duration.ofSeconds(n);
                     case "m" -> Duration.ofMinutes(n);
-                    default -> Duration.ofHours(n);
+                    case "h" -> Duration.ofHours(n);
+                    default -> Duration.ofDays(n);
                 };
             }
             return Duration.parse(text);

@@ -4,14 +4,27 @@ import io.netty.util.NetUtil;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /** Reads typed settings from the environment, collecting every problem so one start-up names all bad variables. */
 final class EnvReader {
+    /**
+     * Prefixes only our settings use: a variable with one of them that no setting read is a misspelling (before, a
+     * {@code REDIS_URI} started the server with Redis off and no word). {@code HTTP_} and {@code MAX_} are left out:
+     * other software's variables ({@code HTTP_PROXY}) share them.
+     */
+    private static final List<String> OUR_PREFIXES = List.of("TELEGRAM_", "REDIS_", "CACHE_", "MEMORY_", "CLIENT_",
+            "STREAM_", "WEBSUB_", "MEDIA_", "REFRESH_", "GRAPHQL_", "EVENTS_", "FEED_", "UPSTREAM_", "PARSER_",
+            "PARSE_", "SHUTDOWN_");
+
     private final Map<String, String> env;
     private final List<String> problems = new ArrayList<>();
+    private final Set<String> asked = new HashSet<>();
 
     EnvReader(Map<String, String> env) {
         this.env = env;
@@ -80,7 +93,7 @@ final class EnvReader {
         }
         Duration parsed = Durations.parse(raw);
         if (parsed == null) {
-            problems.add(name + " must be a duration like 500ms, 5s, 2m or PT5S: " + raw);
+            problems.add(name + " must be a duration like 500ms, 5s, 2m, 1h, 7d or PT5S: " + raw);
             return fallback;
         }
         if (parsed.isNegative() || (parsed.isZero() && !zeroAllowed)) {
@@ -166,8 +179,45 @@ final class EnvReader {
     }
 
     String value(String name) {
+        asked.add(name);
         String raw = env.get(name);
         return raw == null || raw.isBlank() ? null : raw.trim();
+    }
+
+    /**
+     * One warning per variable that has one of our prefixes but that no setting read (call after reading them all),
+     * naming the known setting closest to it.
+     */
+    List<String> unknownSettings() {
+        return env.keySet().stream()
+                .filter(name -> OUR_PREFIXES.stream().anyMatch(name::startsWith) && !asked.contains(name))
+                .sorted()
+                .map(name -> "Unknown setting " + name + " ignored (did you mean " + closest(name) + "?)")
+                .toList();
+    }
+
+    private String closest(String name) {
+        return asked.stream().min(Comparator.comparingInt((String known) -> editDistance(name, known))
+                .thenComparing(Comparator.naturalOrder())).orElse("?");
+    }
+
+    /** Levenshtein distance: the fewest one-letter insertions, deletions and substitutions from a to b. */
+    static int editDistance(String a, String b) {
+        int[] row = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            row[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            int diagonal = row[0];
+            row[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int above = row[j];
+                row[j] = Math.min(Math.min(row[j] + 1, row[j - 1] + 1),
+                        diagonal + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
+                diagonal = above;
+            }
+        }
+        return row[b.length()];
     }
 
     void failIfAnyProblem() {

@@ -112,7 +112,7 @@ public final class Main {
             System.exit(2);
             return;
         }
-        config.memory().warning().ifPresent(warning -> LOG.log(System.Logger.Level.WARNING, warning));
+        config.warnings().forEach(warning -> LOG.log(System.Logger.Level.WARNING, warning));
         Vertx vertx = Vertx.vertx(vertxOptions(config));
         start(vertx, config, InstantSource.system())
                 .onSuccess(running -> {

@@ -53,8 +53,8 @@ class ConfigTest {
                 "CACHE_TTL_PREVIEW", "720h", "TELEGRAM_TIMEOUT", "99999999999999999999s",
                 "CACHE_TTL_PAGE", "3000000000000000h")));
         assertEquals("Invalid configuration: "
-                + "TELEGRAM_TIMEOUT must be a duration like 500ms, 5s, 2m or PT5S: 99999999999999999999s; "
-                + "CACHE_TTL_PAGE must be a duration like 500ms, 5s, 2m or PT5S: 3000000000000000h; "
+                + "TELEGRAM_TIMEOUT must be a duration like 500ms, 5s, 2m, 1h, 7d or PT5S: 99999999999999999999s; "
+                + "CACHE_TTL_PAGE must be a duration like 500ms, 5s, 2m, 1h, 7d or PT5S: 3000000000000000h; "
                 + "CACHE_TTL_PREVIEW must be at most PT168H: PT720H", e.getMessage());
     }
 
@@ -131,7 +131,7 @@ class ConfigTest {
         assertEquals(Duration.ofSeconds(5), Config.fromEnv(Map.of("SHUTDOWN_DRAIN", "5s")).shutdownDrain());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Config.fromEnv(Map.of("SHUTDOWN_DRAIN", "-1s")));
-        assertEquals("Invalid configuration: SHUTDOWN_DRAIN must be a duration like 500ms, 5s, 2m or PT5S: -1s",
+        assertEquals("Invalid configuration: SHUTDOWN_DRAIN must be a duration like 500ms, 5s, 2m, 1h, 7d or PT5S: -1s",
                 e.getMessage());
     }
 
