@@ -83,6 +83,29 @@ class GateClientShareTest {
         assertEquals(200, get(READER, "/v1/search/durov?q=reader").join().statusCode(), "another client's share");
     }
 
+    /**
+     * The media links load the entry they read a URL from when none is stored: charged to whoever asks, as every
+     * other read. Before, they were charged to a client named after the channel, so one client got every cold
+     * channel's media loaded past its own share (18 x 302 and 18 t.me loads where its pages got 3).
+     */
+    @Test
+    void mediaLinks_areChargedToTheClientAsking() {
+        List<HttpResponse<String>> items = all(IntStream.range(0, 6)
+                .mapToObj(i -> get(SPRAYER, "/v1/media/item" + i + "/489/0")).toList());
+        List<HttpResponse<String>> avatars = all(IntStream.range(0, 4)
+                .mapToObj(i -> get(SPRAYER, "/v1/media/avatar" + i + "/avatar")).toList());
+
+        List<HttpResponse<String>> both = new java.util.ArrayList<>(items);
+        both.addAll(avatars);
+        assertEquals(BURST, both.stream().filter(answer -> answer.statusCode() == 302).count(),
+                both.stream().map(HttpResponse::statusCode).toList().toString());
+        assertEquals(List.of("client_upstream_limited"), both.stream().filter(answer -> answer.statusCode() == 429)
+                .map(answer -> TestServer.json(answer).getString("code")).distinct().toList());
+        assertEquals(10 - BURST, both.stream().filter(answer -> answer.statusCode() == 429).count());
+        assertEquals(BURST, server.tme.totalHits());
+        assertEquals(302, get(READER, "/v1/media/reader/489/0").join().statusCode(), "another client's share");
+    }
+
     @Test
     void aPreviewsRequest_spendsOnePerColdChannel_andReportsTheRefusedPerEntry() {
         String names = IntStream.range(0, 8).mapToObj(i -> "\"card" + i + "\"")

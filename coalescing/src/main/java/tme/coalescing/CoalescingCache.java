@@ -200,9 +200,10 @@ public final class CoalescingCache {
      * request or process reloaded it since. A reader waits for this load, so it runs at user priority, but it
      * insists on the lease as a refresh does (a copy counts only when it is newer than {@code replacing}): 1000
      * callers at once, on any number of processes, cost one load. It joins a load of the key already running here.
-     * A failed load, or a key that failed a moment ago, answers {@code replacing} ({@link Source#STALE}).
+     * A failed load, or a key that failed a moment ago, answers {@code replacing} ({@link Source#STALE}). The load is
+     * charged to {@code client}, who asked for it.
      */
-    public Future<Result> reload(String key, String flow, Loader loader, Stored replacing) {
+    public Future<Result> reload(String key, String client, String flow, Loader loader, Stored replacing) {
         if (errors.recent(key, parts.clock().instant()).isPresent()) {
             parts.counts().increment(Count.ERRORS_REMEMBERED);
             return Future.succeededFuture(staleFound(replacing));
@@ -212,7 +213,7 @@ public final class CoalescingCache {
                 return Future.succeededFuture(new Result.Found(hit.stored(), hit.level() == Level.L1 ? Source.L1 : Source.L2));
             }
             // Started as a refresh, so its lease claim insists, then raised: a reader waits for it.
-            LoadContext context = new LoadContext(key, flow, Priority.BACKGROUND, Optional.of(replacing));
+            LoadContext context = new LoadContext(key, client, flow, Priority.BACKGROUND, Optional.of(replacing));
             Future<Result> flight = flights.run(key, () -> start(context, loader));
             LoadContext flying = running.get(key);
             if (flying != null) {

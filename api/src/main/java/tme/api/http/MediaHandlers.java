@@ -9,6 +9,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.function.Function;
 import tme.api.media.MediaMode;
 import tme.api.metrics.Telemetry;
 import tme.api.media.MediaService;
@@ -36,8 +37,11 @@ final class MediaHandlers {
     private final MediaMode mode;
     private final MediaService media;
     private final MediaStreams streams;
+    private final Function<RoutingContext, String> clients;
 
-    MediaHandlers(MediaMode mode, MediaService media, MediaStreams streams) {
+    /** {@code clients}: who asked (the request's client, as the upstream gate charges loads to it). */
+    MediaHandlers(MediaMode mode, MediaService media, MediaStreams streams, Function<RoutingContext, String> clients) {
+        this.clients = clients;
         this.mode = mode;
         this.media = media;
         this.streams = streams;
@@ -64,7 +68,7 @@ final class MediaHandlers {
     }
 
     private void redirect(RoutingContext ctx, MediaTarget target) {
-        Responses.onRequestLoop(media.redirect(target), done -> {
+        Responses.onRequestLoop(media.redirect(target, clients.apply(ctx)), done -> {
             if (done.failed()) {
                 ctx.fail(done.cause());
                 return;
@@ -93,7 +97,7 @@ final class MediaHandlers {
             return;
         }
         HttpMethod method = ctx.request().method() == HttpMethod.HEAD ? HttpMethod.HEAD : HttpMethod.GET;
-        Responses.onRequestLoop(streams.open(target, method, ctx.request().getHeader("range")), done -> {
+        Responses.onRequestLoop(streams.open(target, method, ctx.request().getHeader("range"), clients.apply(ctx)), done -> {
             if (done.failed()) {
                 ctx.fail(done.cause());
                 return;

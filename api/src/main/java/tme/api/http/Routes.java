@@ -69,7 +69,7 @@ public final class Routes {
         telemetry.gather(responses::counters);
         Handlers h = new Handlers(channels, previews, feeds, responses, requests::client);
         OpsHandlers ops = new OpsHandlers(telemetry, workers);
-        MediaHandlers m = new MediaHandlers(media.mode(), media.service(), media.streams());
+        MediaHandlers m = new MediaHandlers(media.mode(), media.service(), media.streams(), requests::client);
         telemetry.streamRoutes(STREAM);
         if (media.mode() == MediaMode.STREAM) {
             telemetry.streamRoutes(MEDIA_ROUTES);

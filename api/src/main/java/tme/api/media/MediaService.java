@@ -42,9 +42,13 @@ public final class MediaService {
         this.clock = clock;
     }
 
-    /** Where {@code target} points now; for a redirect, counted as one. */
-    public Future<Resolution> redirect(MediaTarget target) {
-        return resolve(target).andThen(done -> {
+    /**
+     * Where {@code target} points now; for a redirect, counted as one. Any load this needs is charged to
+     * {@code client}, who asked (before, to a client named after the channel: anyone could spend the fleet's t.me
+     * budget through the media routes, past their own share).
+     */
+    public Future<Resolution> redirect(MediaTarget target, String client) {
+        return resolve(target, client).andThen(done -> {
             if (done.succeeded() && done.result() instanceof Resolution.Found) {
                 counts.increment(MediaCount.REDIRECTS);
             }
@@ -52,20 +56,20 @@ public final class MediaService {
     }
 
     /** Where {@code target} points now, reloading its entry first when the stored URL is too old. */
-    Future<Resolution> resolve(MediaTarget target) {
-        return read(target).compose(answer -> {
+    Future<Resolution> resolve(MediaTarget target, String client) {
+        return read(target, client).compose(answer -> {
             if (answer instanceof Answer.Cached cached && tooOld(cached.stored())) {
                 counts.increment(MediaCount.RELOADS_AGE);
-                return reloadFrom(target, cached.stored());
+                return reloadFrom(target, cached.stored(), client);
             }
             return Future.succeededFuture(resolution(target, answer, Optional.empty()));
         });
     }
 
     /** The CDN refused the URL read from {@code refused}: the entry is loaded again (unless newer is stored). */
-    Future<Resolution> afterRefusal(MediaTarget target, Stored refused) {
+    Future<Resolution> afterRefusal(MediaTarget target, Stored refused, String client) {
         counts.increment(MediaCount.RELOADS_REFUSED);
-        return reloadFrom(target, refused);
+        return reloadFrom(target, refused, client);
     }
 
     /** {@code media.*} counters by metric name. */
@@ -77,16 +81,16 @@ public final class MediaService {
         return counts;
     }
 
-    private Future<Answer> read(MediaTarget target) {
+    private Future<Answer> read(MediaTarget target, String client) {
         return target.avatar()
-                ? channels.latest(target.channel(), target.channel().value(), AS_STORED)
-                : channels.post(target.channel(), target.post(), AS_STORED);
+                ? channels.latest(target.channel(), client, target.channel().value(), AS_STORED)
+                : channels.post(target.channel(), target.post(), client, AS_STORED);
     }
 
-    private Future<Resolution> reloadFrom(MediaTarget target, Stored replacing) {
+    private Future<Resolution> reloadFrom(MediaTarget target, Stored replacing, String client) {
         Future<Answer> reloaded = target.avatar()
-                ? channels.reloadLatest(target.channel(), replacing)
-                : channels.reloadPost(target.channel(), target.post(), replacing);
+                ? channels.reloadLatest(target.channel(), client, replacing)
+                : channels.reloadPost(target.channel(), target.post(), client, replacing);
         return reloaded.map(answer -> resolution(target, answer, Optional.of(replacing)));
     }
 

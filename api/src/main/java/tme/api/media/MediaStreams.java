@@ -63,8 +63,11 @@ public final class MediaStreams {
         media.counts().increment(MediaCount.NOT_MODIFIED);
     }
 
-    /** Opens {@code target}'s bytes ({@code HEAD}: headers only) for the reader's {@code range}, or null for all. */
-    public Future<Opened> open(MediaTarget target, HttpMethod method, String range) {
+    /**
+     * Opens {@code target}'s bytes ({@code HEAD}: headers only) for the reader's {@code range}, or null for all; any
+     * load of the entry is charged to {@code asking}, the client who asked.
+     */
+    public Future<Opened> open(MediaTarget target, HttpMethod method, String range, String asking) {
         if (running.incrementAndGet() > maxStreams) {
             running.decrementAndGet();
             media.counts().increment(MediaCount.BUSY);
@@ -75,8 +78,8 @@ public final class MediaStreams {
             headers.add("range", range);
         }
         Context reader = Vertx.currentContext();
-        return media.resolve(target)
-                .compose(found -> onContext(reader, () -> fetch(reader, target, method, headers, found, true)))
+        return media.resolve(target, asking)
+                .compose(found -> onContext(reader, () -> fetch(reader, target, method, headers, found, asking, true)))
                 .andThen(done -> {
                     if (!(done.succeeded() && done.result() instanceof Opened.Streaming)) {
                         running.decrementAndGet();
@@ -85,7 +88,7 @@ public final class MediaStreams {
     }
 
     private Future<Opened> fetch(Context reader, MediaTarget target, HttpMethod method, MultiMap headers,
-                                 Resolution resolution, boolean mayRetry) {
+                                 Resolution resolution, String asking, boolean mayRetry) {
         if (!(resolution instanceof Resolution.Found found)) {
             return Future.succeededFuture(new Opened.Refused(((Resolution.Refused) resolution).problem()));
         }
@@ -96,10 +99,10 @@ public final class MediaStreams {
                     yield failed("Telegram's CDN refused the media link again after a reload: "
                             + opened.response().statusCode());
                 }
-                yield media.afterRefusal(target, found.from()).compose(again -> again instanceof Resolution.Found next
-                        && next.url().equals(found.url())
+                yield media.afterRefusal(target, found.from(), asking).compose(again ->
+                        again instanceof Resolution.Found next && next.url().equals(found.url())
                         ? failed("Telegram's CDN refused the media link, and t.me gives the same one")
-                        : onContext(reader, () -> fetch(reader, target, method, headers, again, false)));
+                        : onContext(reader, () -> fetch(reader, target, method, headers, again, asking, false)));
             }
             case GuardedClient.Outcome.Opened opened when opened.response().statusCode() / 100 == 2
                     || opened.response().statusCode() == 416 -> {

@@ -133,26 +133,28 @@ public final class ChannelService {
 
     /**
      * The entry {@code /v1/post} answers, as a reader with its own {@code tolerance} of age reads it (the media
-     * links: any stored copy, whose age they judge themselves), loaded as part of the channel's flow.
+     * links: any stored copy, whose age they judge themselves), loaded for {@code client} as part of the channel's
+     * flow.
      */
-    public Future<Answer> post(ChannelName channel, PostId id, Tolerance tolerance) {
-        return answered(cache.get(keys.post(channel.value(), id.value()), channel.value(), postLoader(channel, id),
-                tolerance));
+    public Future<Answer> post(ChannelName channel, PostId id, String client, Tolerance tolerance) {
+        return answered(cache.get(keys.post(channel.value(), id.value()), client, channel.value(),
+                postLoader(channel, id), tolerance));
     }
 
     /**
      * Loads the post's entry again for a reader who cannot use {@code replacing} (its media links went stale),
-     * unless a newer copy is stored already: one t.me request for the fleet however many ask at once.
+     * unless a newer copy is stored already: one t.me request for the fleet however many ask at once, charged to
+     * {@code client}, who asked.
      */
-    public Future<Answer> reloadPost(ChannelName channel, PostId id, Stored replacing) {
-        return answered(cache.reload(keys.post(channel.value(), id.value()), channel.value(), postLoader(channel, id),
-                replacing));
+    public Future<Answer> reloadPost(ChannelName channel, PostId id, String client, Stored replacing) {
+        return answered(cache.reload(keys.post(channel.value(), id.value()), client, channel.value(),
+                postLoader(channel, id), replacing));
     }
 
     /** As {@link #reloadPost}, for the latest page (the channel's avatar link). */
-    public Future<Answer> reloadLatest(ChannelName channel, Stored replacing) {
+    public Future<Answer> reloadLatest(ChannelName channel, String client, Stored replacing) {
         String name = channel.value();
-        return answered(cache.reload(keys.body(name, 0), name, latestPage(name), replacing));
+        return answered(cache.reload(keys.body(name, 0), client, name, latestPage(name), replacing));
     }
 
     /** A post's loader: the page around it from t.me, the post taken from it. */
