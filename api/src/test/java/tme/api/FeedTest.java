@@ -180,7 +180,7 @@ class FeedTest {
         assertInvalid(server.post("/v1/feed", "{}"), "channels", "channels must be an array of channel names");
         assertInvalid(server.post("/v1/feed", "{\"channels\":[]}"), "channels", "channels must hold 1 to 100 names: got 0");
         assertInvalid(server.post("/v1/feed", "{\"channels\":[\"durov\",\"bad-name\"]}"), "channels[1]",
-                "channels[1] must be 4-32 letters, digits or _ starting with a letter: \"bad-name\"");
+                "channels[1] must be a channel name (4-32 letters, digits or _ starting with a letter), @name or a t.me link: \"bad-name\"");
         assertInvalid(server.post("/v1/feed", "{\"channels\":[\"durov\",7]}"), "channels[1]", "channels[1] must be a string");
         assertInvalid(server.post("/v1/feed", names(101)), "channels", "channels must hold 1 to 100 names: got 101");
         assertInvalid(server.post("/v1/feed", "[\"durov\"]"), "body",

@@ -53,14 +53,14 @@ class GraphQLErrorsTest {
     @ParameterizedTest(name = "{0} -> 422 naming {1}")
     @CsvSource(delimiter = '|', value = {
         "{ body(channel: \"durov-chan\") { meta { offset { before } } } }|channel|"
-                + "channel must be 4-32 letters, digits or _ starting with a letter: \"durov-chan\"",
+                + "channel must be a channel name (4-32 letters, digits or _ starting with a letter), @name or a t.me link: \"durov-chan\"",
         "{ body(channel: \"durov\", position: 0) { meta { offset { before } } } }|position|"
                 + "position must be an integer from 1 to 10000000: 0",
         "{ post(channel: \"durov\", id: 10000001) { id } }|id|id must be an integer from 1 to 10000000: 10000001",
         "{ more(channel: \"durov\", direction: after, position: 0) { meta { offset { after } } } }|position|"
                 + "position must be an integer from 1 to 10000000: 0",
         "{ preview(channel: \"bad-name\") { channel { title } } }|channel|"
-                + "channel must be 4-32 letters, digits or _ starting with a letter: \"bad-name\"",
+                + "channel must be a channel name (4-32 letters, digits or _ starting with a letter), @name or a t.me link: \"bad-name\"",
     })
     void invalidArgument_is422NamingIt_andNothingReachesTme(String query, String argument, String message) {
         JsonObject error = onlyError(query);

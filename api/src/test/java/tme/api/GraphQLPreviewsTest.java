@@ -107,7 +107,7 @@ class GraphQLPreviewsTest {
         assertEquals("invalid_parameter", Gql.extensions(error).getString("code"));
         assertEquals(422, Gql.extensions(error).getInteger("status"));
         assertEquals("channels[1]", Gql.extensions(error).getString("argument"));
-        assertEquals("channels[1] must be 4-32 letters, digits or _ starting with a letter: \"bad-name\"",
+        assertEquals("channels[1] must be a channel name (4-32 letters, digits or _ starting with a letter), @name or a t.me link: \"bad-name\"",
                 error.getString("message"));
         assertNull(answer.getJsonObject("data").getValue("previews"));
         assertEquals(0, server.tme.totalHits());

@@ -158,7 +158,7 @@ class RoutesTest {
         JsonObject problem = TestServer.json(response);
         assertEquals("invalid_parameter", problem.getString("code"));
         assertEquals("channels[3]", problem.getString("parameter"));
-        assertEquals("channels[3] must be 4-32 letters, digits or _ starting with a letter: \"bad-name\"",
+        assertEquals("channels[3] must be a channel name (4-32 letters, digits or _ starting with a letter), @name or a t.me link: \"bad-name\"",
                 problem.getString("detail"));
         assertEquals(0, server.tme.totalHits(), "nothing of a refused batch reaches t.me");
     }

@@ -180,7 +180,7 @@ class SearchTest {
         assertInvalid(server.get("/v1/search/durov?q=telegram&before=abc"), "before",
                 "before must be an integer from 1 to 10000000: \"abc\"");
         assertInvalid(server.get("/v1/search/bad-name?q=telegram"), "channel",
-                "channel must be 4-32 letters, digits or _ starting with a letter: \"bad-name\"");
+                "channel must be a channel name (4-32 letters, digits or _ starting with a letter), @name or a t.me link: \"bad-name\"");
         JsonObject graphql = Gql.answer(Gql.post(server, "{ search(channel: \"durov\", q: \"" + "y".repeat(129)
                 + "\") { content { posts { id } } } }"));
         assertNull(graphql.getJsonObject("data").getValue("search"));

@@ -17,13 +17,21 @@ public record ChannelName(String value) {
         }
     }
 
-    /** The name in {@code raw}, as sent (no trimming: a path with a space is not a name), or 422 naming {@code parameter}. */
+    /**
+     * The name in {@code raw}, as sent (no trimming: a path with a space is not a name) or as people paste one
+     * ({@link PastedName}: {@code @durov}, {@code https://t.me/s/durov}, a post's link), or 422 naming
+     * {@code parameter}. A plain name is checked first: that is every hit's path, and it allocates nothing more.
+     */
     public static ChannelName parse(String parameter, String raw) throws InvalidInput {
-        if (!valid(raw)) {
-            throw Inputs.invalid(parameter,
-                    parameter + " must be 4-32 letters, digits or _ starting with a letter: " + Inputs.quoted(raw));
+        if (valid(raw)) {
+            return new ChannelName(raw.toLowerCase(Locale.ROOT));
         }
-        return new ChannelName(raw.toLowerCase(Locale.ROOT));
+        String pasted = PastedName.of(raw);
+        if (valid(pasted)) {
+            return new ChannelName(pasted.toLowerCase(Locale.ROOT));
+        }
+        throw Inputs.invalid(parameter, parameter + " must be a channel name (4-32 letters, digits or _ starting with"
+                + " a letter), @name or a t.me link: " + Inputs.quoted(raw));
     }
 
     /**

@@ -28,8 +28,27 @@ class InputsTest {
         assertEquals(422, problem.status());
         assertEquals("invalid_parameter", problem.code());
         assertEquals("channel", problem.parameter());
-        assertEquals("channel must be 4-32 letters, digits or _ starting with a letter: \"" + raw + "\"",
-                problem.detail());
+        assertEquals("channel must be a channel name (4-32 letters, digits or _ starting with a letter), @name or a"
+                + " t.me link: \"" + raw + "\"", problem.detail());
+    }
+
+    /** What people paste for a channel: every form names the one channel, lower-cased. */
+    @ParameterizedTest
+    @ValueSource(strings = {"@durov", "@DuRoV", "t.me/durov", "t.me/s/durov", "T.ME/S/Durov", "https://t.me/durov",
+            "https://t.me/s/durov", "http://t.me/durov/", "https://t.me/durov/123", "https://t.me/s/durov/123",
+            "https://www.t.me/durov", "HTTPS://telegram.me/durov", "https://t.me/durov?embed=1", "t.me/durov#x",
+            "https://t.me/s/durov/"})
+    void channelName_asPasted_namesTheChannel(String pasted) {
+        assertEquals(new ChannelName("durov"), ChannelName.parse("channel", pasted));
+    }
+
+    /** Near misses stay 422: another site, a path that is not a channel's, a post id that is not a number. */
+    @ParameterizedTest
+    @ValueSource(strings = {"@", "@@durov", "@du", "https://example.org/durov", "https://t.me/", "https://t.me/s/",
+            "https://t.me/joinchat/abc/def", "https://t.me/durov/12a", "https://t.me/durov/1/2", "t.me/+AbCdEf",
+            "ftp://t.me/durov", "https://t.me.evil.org/durov", "https://t.me/durov//"})
+    void channelName_nearMisses_are422(String raw) {
+        assertEquals(422, refused(() -> ChannelName.parse("channel", raw)).status());
     }
 
     @Test
