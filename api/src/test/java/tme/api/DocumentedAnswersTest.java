@@ -46,7 +46,8 @@ class DocumentedAnswersTest {
     private static final String LONG_QUERY = "?x=" + "a".repeat(9_000);
     private static final String HUGE_HEADER = "X-Huge: " + "h".repeat(20_000) + "\r\n";
     private static final List<String> STORED = List.of("/v1/body/durov", "/v1/more/durov/before/490",
-            "/v1/post/durov/490", "/v1/preview/durov", "/v1/search/durov?q=telegram", "/v1/feed?channels=durov");
+            "/v1/post/durov/490", "/v1/preview/durov", "/v1/search/durov?q=telegram", "/v1/feed?channels=durov",
+            "/feeds/durov.atom", "/telegram/channel/durov", "/telegram/channel/durov/includeFwd=0");
     private static final List<String> EXEMPT = List.of("/healthz", "/readyz", "/metrics", "/openapi.json", "/docs");
     /** The operations that take a body. */
     private static final List<String> BODIES = List.of("/v1/previews", "/v1/feed", "/graphql", "/websub");
@@ -82,6 +83,8 @@ class DocumentedAnswersTest {
                 checked(calls, "GET", path, 304, "If-None-Match", "*"); // RFC 9110 13.1.2: any representation
             }
             checked(calls, "GET", "/v1/feed?channels=durov,meduzalive&format=atom", 200);
+            checked(calls, "GET", "/v1/feed?channels=durov", 303, "Accept", "application/atom+xml");
+            checked(calls, "HEAD", "/v1/feed?channels=durov", 303, "Accept", "application/rss+xml");
             for (String path : List.of("/v1/body/zzqxnonexistent", "/v1/more/zzqxnonexistent/before/5",
                     "/v1/post/durov/484", "/v1/preview/zzqxnonexistent", "/v1/search/zzqxnonexistent?q=x",
                     "/v1/media/durov/489/4", "/v1/media/durov/489/4/thumb")) {
@@ -90,7 +93,8 @@ class DocumentedAnswersTest {
             }
             for (String path : List.of("/v1/body/ab", "/v1/more/durov/sideways/5", "/v1/post/durov/0",
                     "/v1/preview/bad-name", "/v1/search/durov?q=%20", "/v1/feed?channels=bad-name",
-                    "/v1/media/durov/0/0", "/v1/media/durov/0/0/thumb", "/v1/media/bad-name/avatar")) {
+                    "/v1/media/durov/0/0", "/v1/media/durov/0/0/thumb", "/v1/media/bad-name/avatar",
+                    "/feeds/durov.txt", "/telegram/channel/bad-name", "/telegram/channel/bad-name/includeFwd=0")) {
                 checked(calls, "GET", path, 422);
                 checked(calls, "HEAD", path, 422);
             }

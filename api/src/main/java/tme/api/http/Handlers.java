@@ -2,12 +2,14 @@ package tme.api.http;
 
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 import tme.api.problem.InvalidInput;
 import tme.api.problem.Problem;
@@ -104,11 +106,36 @@ final class Handlers {
      * readers, with its ETag and freshness like every GET answer; the filter parameters keep what a reader wants.
      */
     void feed(RoutingContext ctx) {
-        FeedFormat format = FeedFormat.parse("format", ctx.queryParams().get("format"));
-        FeedRequest request = FeedRequest.of(FeedQuery.names(ctx.queryParams().getAll("channels")),
-                ctx.queryParams().get("limit"), format, FeedQuery.origin(ctx.request()),
-                FeedFilters.of(name -> FeedQuery.value(ctx.queryParams().getAll(name))));
+        String asked = ctx.queryParams().get("format");
+        if (asked == null) {
+            // Negotiated by Accept: a reader format moves to its own URL, so no cache keyed by URL alone (the edge)
+            // ever holds a reader's answer where JSON clients read, nor the reverse.
+            ctx.response().putHeader(HttpHeaders.VARY, "Accept");
+            Optional<FeedFormat> wanted = FeedAccept.readerFormat(ctx.request().getHeader(HttpHeaders.ACCEPT));
+            if (wanted.isPresent()) {
+                seeOther(ctx, ctx.request().uri() + (ctx.request().query() == null ? "?" : "&") + "format="
+                        + wanted.get().wireName());
+                return;
+            }
+        }
+        sendFeed(ctx, FeedQuery.names(ctx.queryParams().getAll("channels")), ctx.queryParams().get("limit"),
+                FeedFormat.parse("format", asked), name -> FeedQuery.value(ctx.queryParams().getAll(name)));
+    }
+
+    /**
+     * The feed of {@code names} as {@code format}, cacheable like every GET answer: {@code /v1/feed}'s, and the same
+     * feed at the URLs people guess ({@link FeedUrls}); {@code filters} gives the filter parameters' values.
+     */
+    void sendFeed(RoutingContext ctx, List<String> names, Object limit, FeedFormat format,
+                  Function<String, Object> filters) {
+        FeedRequest request = FeedRequest.of(names, limit, format, FeedQuery.origin(ctx.request()),
+                FeedFilters.of(filters));
         responses.send(ctx, feeds.feedFor(clients.apply(ctx), request), FeedQuery.contentType(format), true);
+    }
+
+    private static void seeOther(RoutingContext ctx, String location) {
+        ctx.response().setStatusCode(303).putHeader(HttpHeaders.LOCATION, location)
+                .putHeader(HttpHeaders.CACHE_CONTROL, "no-store").end();
     }
 
     /** {@code POST /v1/feed} with {@code {"channels":[...],"limit":N}}: the same JSON answer, {@code no-store}. */

@@ -151,6 +151,10 @@ public final class Routes {
         json(router.post("/v1/previews")).handler(h::previews);
         read(router, "/v1/feed").handler(h::feed);
         json(router.post("/v1/feed")).handler(h::feedPost);
+        FeedUrls urls = new FeedUrls(h);
+        read(router, "/feeds/:file").handler(urls::feeds);
+        read(router, "/telegram/channel/:username").handler(urls::rssHub);
+        read(router, "/telegram/channel/:username/:routeParams").handler(urls::rssHub);
         read(router, MEDIA_ROUTES[0]).handler(m::avatar);
         read(router, MEDIA_ROUTES[1]).handler(m::item);
         read(router, MEDIA_ROUTES[2]).handler(m::thumb);
@@ -232,7 +236,7 @@ public final class Routes {
                 .allowedMethods(Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.POST))
                 .allowedHeaders(Set.of("Content-Type", "If-None-Match", "X-Request-Id", "Last-Event-ID", "Range"))
                 .exposedHeaders(Set.of("ETag", "Age", "X-Cache", "Retry-After", "X-Request-Id", "Server-Timing",
-                        "Content-Range"))
+                        "Content-Range", FeedUrls.IGNORED))
                 .maxAgeSeconds(86_400);
     }
 

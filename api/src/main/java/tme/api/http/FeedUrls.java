@@ -1,0 +1,69 @@
+package tme.api.http;
+
+import io.vertx.ext.web.RoutingContext;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import tme.api.problem.InvalidInput;
+import tme.api.problem.Problem;
+import tme.api.service.ChannelName;
+import tme.api.service.FeedFormat;
+
+/**
+ * The feed at the URLs people guess, each the same feed {@code /v1/feed} writes: {@code /feeds/<name>.atom|.rss|.json}
+ * ({@code <a>+<b>+<c>} for a merged feed; {@code limit} and the filters as query parameters), and RSSHub's
+ * {@code /telegram/channel/:username[/:routeParams]} with {@code ?format=rss|atom|json} (RSS by default, as RSSHub)
+ * and {@code ?limit=N}, so a reader moves over by changing the host. What we do not do is named in
+ * {@value #IGNORED}, never dropped in silence.
+ */
+final class FeedUrls {
+
+    /** The header naming the options of a request that this server does not do. */
+    static final String IGNORED = "X-Ignored-Options";
+    private static final Map<String, FeedFormat> EXTENSIONS = Map.of("atom", FeedFormat.ATOM, "rss", FeedFormat.RSS,
+            "json", FeedFormat.JSON_FEED);
+    private static final Map<String, FeedFormat> RSSHUB_FORMATS = EXTENSIONS;
+    /** RSSHub's query parameters we read; any other is named as ignored (its filters by regex among them). */
+    private static final List<String> RSSHUB_QUERY = List.of("format", "limit");
+
+    private final Handlers handlers;
+
+    FeedUrls(Handlers handlers) {
+        this.handlers = handlers;
+    }
+
+    /** {@code GET /feeds/:file}: {@code durov.atom}, {@code durov+meduzalive.rss}, {@code durov.json} (JSON Feed). */
+    void feeds(RoutingContext ctx) {
+        String file = ctx.pathParam("file");
+        int dot = file.lastIndexOf('.');
+        FeedFormat format = dot < 0 ? null : EXTENSIONS.get(file.substring(dot + 1));
+        if (format == null) {
+            throw new InvalidInput(Problem.invalid("file", "a feed's file name ends in .atom, .rss or .json"
+                    + " (JSON Feed), after its channels joined by +: " + quoted(file)));
+        }
+        handlers.sendFeed(ctx, Arrays.asList(file.substring(0, dot).split("\\+", -1)), ctx.queryParams().get("limit"),
+                format, name -> FeedQuery.value(ctx.queryParams().getAll(name)));
+    }
+
+    /** {@code GET /telegram/channel/:username[/:routeParams]}: RSSHub's route, answered with our feed. */
+    void rssHub(RoutingContext ctx) {
+        RssHubOptions options = RssHubOptions.of(ctx.pathParam("routeParams"));
+        String asked = ctx.queryParams().get("format");
+        FeedFormat format = asked == null ? FeedFormat.RSS : RSSHUB_FORMATS.get(asked);
+        if (format == null) {
+            throw new InvalidInput(Problem.invalid("format", "format must be rss, atom or json: " + quoted(asked)));
+        }
+        List<String> ignored = new ArrayList<>(options.ignored());
+        ctx.queryParams().names().stream().filter(name -> !RSSHUB_QUERY.contains(name)).sorted().forEach(ignored::add);
+        if (!ignored.isEmpty()) {
+            ctx.response().putHeader(IGNORED, String.join(", ", ignored));
+        }
+        String channel = ChannelName.parse("username", ctx.pathParam("username")).value();
+        handlers.sendFeed(ctx, List.of(channel), ctx.queryParams().get("limit"), format, options::parameter);
+    }
+
+    private static String quoted(String text) {
+        return io.vertx.core.json.Json.encode(text);
+    }
+}
