@@ -19,7 +19,7 @@ import tme.redis.RedisLink;
  */
 public interface EventLog {
 
-    /** How many names' marks a process remembers at most (about 100 bytes each); the one used longest ago goes first. */
+    /** How many names' marks a process remembers at most (about 100 bytes each); the longest unused goes first. */
     int MARKS_KEPT = 100_000;
 
     /**

@@ -27,6 +27,8 @@ import tme.redis.RepeatLog;
 final class RedisEventLog implements EventLog {
 
     private static final System.Logger LOG = System.getLogger(RedisEventLog.class.getName());
+    // Marks are written back this many at a time after a wipe (each name is its own Cluster slot: one script each).
+    private static final int RESTORES_AT_ONCE = 64;
 
     private final RedisLink link;
     // Failed appends (bugs: Redis out of reach is counted, not logged): one line a minute per kind.
@@ -34,9 +36,6 @@ final class RedisEventLog implements EventLog {
     private final String prefix;
     private final int maxLength;
     private final Duration keepFor;
-    // Marks are written back this many at a time after a wipe (each name is its own Cluster slot: one script each).
-    private static final int RESTORES_AT_ONCE = 64;
-
     private final Marks marks = new Marks(MARKS_KEPT);
     private final Counters<EventCount> counts = new Counters<>(EventCount.class, EnumSet.allOf(EventCount.class));
 
@@ -119,7 +118,7 @@ final class RedisEventLog implements EventLog {
         });
     }
 
-    /** APPEND's answer: the mark, whether the offer was taken as the baseline, then (id, sequence) per entry appended. */
+    /** APPEND's answer: the mark, whether the offer was the baseline, then (id, sequence) per entry appended. */
     private List<Entry> appended(String name, Response flat, List<Event> offered) {
         marks.raise(name, flat.get(0).toLong());
         if (flat.get(1).toInteger() == 1) {

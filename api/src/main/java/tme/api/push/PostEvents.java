@@ -28,8 +28,9 @@ import tme.scraper.model.Post;
  *       so a page loaded while Redis was out of reach (its posts never appended) does not hide them from the next
  *       load, whatever page it replaced;</li>
  *   <li>else the newest post of the page it replaces (none when the channel showed none);</li>
- *   <li>else nothing says: the page is offered as a baseline, and the log appends what is above the fleet's mark, or
- *       takes the page's newest as the mark when it has none (a fresh start, or both cache levels let the page go).</li>
+ *   <li>else nothing says: the page is offered as a baseline, and the log appends what is above the fleet's mark,
+ *       or takes the page's newest as the mark when it has none (a fresh start, or both cache levels let the page
+ *       go).</li>
  * </ol>
  * Edited and deleted posts are not events. The comparison reads the stored page back and renders the posts, so it runs
  * on the worker pool, after the load has answered its callers.
@@ -68,7 +69,8 @@ public final class PostEvents implements NewPosts {
     record Offer(String channel, long floor, List<Event> events, boolean baseline) {
 
         static Offer of(String channel, ChannelPage page, OptionalLong known, Optional<Stored> previous) {
-            OptionalLong floor = known.isPresent() ? known : previous.map(PostEvents::newest).orElse(OptionalLong.empty());
+            OptionalLong floor = known.isPresent() ? known
+                    : previous.map(PostEvents::newest).orElse(OptionalLong.empty());
             if (floor.isEmpty()) {
                 return new Offer(channel, 0, PostEvents.events(channel, page, 0), true);
             }

@@ -50,7 +50,8 @@ class PostEventsTest {
         ChannelPage empty = new ChannelPage(DUROV.channel(), List.of(), DUROV.offset());
 
         assertEquals(List.of(), offer(OptionalLong.empty(), stored(DUROV, Answer.KIND_OK)).events());
-        assertEquals(DUROV.posts().size(), offer(OptionalLong.empty(), stored(empty, Answer.KIND_EMPTY)).events().size());
+        assertEquals(DUROV.posts().size(),
+                offer(OptionalLong.empty(), stored(empty, Answer.KIND_EMPTY)).events().size());
         PostEvents.Offer notFound = offer(OptionalLong.empty(), Stored.of(
                 "{\"status\":404}".getBytes(StandardCharsets.UTF_8), Answer.KIND_NOT_FOUND, AT, Duration.ofMinutes(1)));
         assertEquals(true, notFound.baseline());
