@@ -27,8 +27,9 @@ import tme.redis.RepeatLog;
 final class RedisEventLog implements EventLog {
 
     private static final System.Logger LOG = System.getLogger(RedisEventLog.class.getName());
-    // Marks are written back this many at a time after a wipe (each name is its own Cluster slot: one script each).
-    private static final int RESTORES_AT_ONCE = 64;
+    // Marks are written back this many at a time after a wipe (each name is its own Cluster slot: one script each),
+    // half the smallest pool, so the fleet's other commands keep connections while 100k marks go back (a few s).
+    private static final int RESTORES_AT_ONCE = 16;
 
     private final RedisLink link;
     // Failed appends (bugs: Redis out of reach is counted, not logged): one line a minute per kind.
