@@ -8,7 +8,7 @@ enum EventCount implements Counters.Metric {
     PUBLISHED("events.published"),
     /** Events offered that were in the log already (another process, or an earlier load, appended them). */
     DEDUPLICATED("events.deduplicated"),
-    /** Appends that could not reach the log (Redis down): those events are lost to readers. */
+    /** Offered events that could not reach the log (Redis down): nothing advanced, the next offer repeats them. */
     PUBLISH_FAILURES("events.publish_failures"),
     /** Baseline offers to a log with no mark: the newest became the mark, nothing was appended. */
     BASELINES("events.baselines"),
