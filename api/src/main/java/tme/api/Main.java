@@ -238,6 +238,11 @@ public final class Main {
         // Every new post a latest-page load finds goes to its channel's log: in Redis for the fleet, else in memory.
         EventLog events = redis.map(link -> EventLog.redis(link, EVENTS_PREFIX, config.push().eventsMaxLength(),
                 config.push().eventsKeep())).orElseGet(() -> EventLog.local(config.push().eventsMaxLength(), clock));
+        // Redis lost its data: the schedule gets back the names this server registered, each log the mark it knows.
+        generation.ifPresent(watch -> watch.onWiped(() -> {
+            schedule.restore();
+            events.restoreMarks();
+        }));
         ChannelService channels = new ChannelService(pages, cache, missing, config.parserMode(), config.ttls(), schedule,
                 new PostEvents(events, parsers));
         PreviewsService previews = new PreviewsService((channel, asking, flow) -> channels.preview(channel, () -> asking, flow),

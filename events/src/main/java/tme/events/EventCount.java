@@ -8,8 +8,12 @@ enum EventCount implements Counters.Metric {
     PUBLISHED("events.published"),
     /** Events offered that were in the log already (another process, or an earlier load, appended them). */
     DEDUPLICATED("events.deduplicated"),
-    /** Appends that could not reach the log (Redis down): those events are lost to readers. */
+    /** Offered events that could not reach the log (Redis down): nothing advanced, the next offer repeats them. */
     PUBLISH_FAILURES("events.publish_failures"),
+    /** Baseline offers to a log with no mark: the newest became the mark, nothing was appended. */
+    BASELINES("events.baselines"),
+    /** Marks this process wrote back after Redis lost its data (Redis held none, or a lower one). */
+    MARKS_RESTORED("events.marks_restored"),
     /** Reads that could not reach the log; the reader tries again from the same position. */
     READ_FAILURES("events.read_failures");
 

@@ -4,18 +4,47 @@ import io.vertx.core.Future;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.SortedMap;
 import tme.redis.RedisLink;
 
 /**
  * Append-only logs of events, one per name, each capped at about {@code maxLength} entries. An event is appended at
- * most once per name: an offer whose sequence is not above the highest appended is a duplicate. Redis being down is
- * never a failure: an append is lost (and counted), a read reads nothing.
+ * most once per name: beside each log is its mark, the highest sequence the fleet has dealt with, and an offer at or
+ * below it is a duplicate. Redis being down is never a failure: an append is lost (and counted), a read fails.
+ *
+ * <p>Each process also remembers the marks it learns ({@link #known}): from its own appends, from what it reads, and
+ * from the floors it publishes above. When Redis loses its data, {@link #restoreMarks} writes them back, so offers
+ * made afterwards do not append again what readers already had.
  */
 public interface EventLog {
 
-    /** Offers {@code events} (ascending sequence) to {@code name}'s log; answers the entries this call appended. */
-    Future<List<Entry>> publish(String name, List<Event> events);
+    /** How many names' marks a process remembers at most (about 100 bytes each); the longest unused goes first. */
+    int MARKS_KEPT = 100_000;
+
+    /**
+     * Offers {@code events} (ascending sequence, each above {@code floor}) to {@code name}'s log; answers the entries
+     * this call appended. {@code floor} is the highest sequence the publisher takes as dealt with (the newest of the
+     * copy it compares against): remembered as known whatever happens. An offer that could not reach the log leaves
+     * nothing else behind, so the next offer above the same floor repeats it.
+     */
+    Future<List<Entry>> publish(String name, long floor, List<Event> events);
+
+    /**
+     * Offers {@code events} (ascending sequence) with nothing to tell new from old: when the log has no mark, the
+     * newest becomes it and nothing is appended; when it has one (another process, or this one before), those above
+     * it are appended as by {@link #publish}.
+     */
+    Future<List<Entry>> baseline(String name, List<Event> events);
+
+    /** The highest sequence of {@code name} this process knows the fleet has dealt with; empty when it knows none. */
+    OptionalLong known(String name);
+
+    /**
+     * Redis lost its data: writes each mark this process knows back, where Redis holds none or a lower one. Completes
+     * when every write was answered or found Redis out of reach.
+     */
+    Future<Void> restoreMarks();
 
     /**
      * Up to {@code max} entries of {@code name}'s log after position {@code after}, oldest first; an empty list only

@@ -7,11 +7,15 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.SortedMap;
 import java.util.concurrent.ConcurrentHashMap;
 import tme.redis.Counters;
 
-/** {@link EventLog#local}: one bounded deque per name, ids written as Redis writes them ({@code <millis>-<n>}). */
+/**
+ * {@link EventLog#local}: one bounded deque per name, ids written as Redis writes them ({@code <millis>-<n>}), and its
+ * mark beside it (nothing to lose, nothing to put back).
+ */
 final class LocalEventLog implements EventLog {
 
     private final int maxLength;
@@ -25,11 +29,42 @@ final class LocalEventLog implements EventLog {
     }
 
     @Override
-    public Future<List<Entry>> publish(String name, List<Event> events) {
-        List<Entry> appended = logs.computeIfAbsent(name, n -> new Log()).append(events);
+    public Future<List<Entry>> publish(String name, long floor, List<Event> events) {
+        Log log = logs.computeIfAbsent(name, n -> new Log());
+        log.settle(floor);
+        return Future.succeededFuture(counted(events, log.append(events)));
+    }
+
+    @Override
+    public Future<List<Entry>> baseline(String name, List<Event> events) {
+        if (events.isEmpty()) {
+            return Future.succeededFuture(List.of());
+        }
+        Log log = logs.computeIfAbsent(name, n -> new Log());
+        if (log.baseline(events.getLast().seq())) {
+            counts.increment(EventCount.BASELINES);
+            return Future.succeededFuture(List.of());
+        }
+        return Future.succeededFuture(counted(events, log.append(events)));
+    }
+
+    @Override
+    public OptionalLong known(String name) {
+        Log log = logs.get(name);
+        long mark = log == null ? 0 : log.mark();
+        return mark > 0 ? OptionalLong.of(mark) : OptionalLong.empty();
+    }
+
+    /** Nothing to put back: this log lives and dies with the process. */
+    @Override
+    public Future<Void> restoreMarks() {
+        return Future.succeededFuture();
+    }
+
+    private List<Entry> counted(List<Event> offered, List<Entry> appended) {
         counts.add(EventCount.PUBLISHED, appended.size());
-        counts.add(EventCount.DEDUPLICATED, events.size() - appended.size());
-        return Future.succeededFuture(appended);
+        counts.add(EventCount.DEDUPLICATED, offered.size() - appended.size());
+        return appended;
     }
 
     @Override
@@ -55,6 +90,24 @@ final class LocalEventLog implements EventLog {
         private long lastSeq;
         private long lastMillis;
         private long lastN;
+
+        /** Everything up to {@code floor} is dealt with: never appended. */
+        synchronized void settle(long floor) {
+            lastSeq = Math.max(lastSeq, floor);
+        }
+
+        /** With no mark yet, {@code newest} becomes it: true. With one, false (the offer is appended above it). */
+        synchronized boolean baseline(long newest) {
+            if (lastSeq > 0) {
+                return false;
+            }
+            lastSeq = newest;
+            return true;
+        }
+
+        synchronized long mark() {
+            return lastSeq;
+        }
 
         synchronized List<Entry> append(List<Event> events) {
             List<Entry> appended = new ArrayList<>();

@@ -8,6 +8,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
 import java.util.SortedMap;
 import tme.redis.Counters;
 import tme.redis.EventScripts;
@@ -19,11 +21,15 @@ import tme.redis.RepeatLog;
 
 /**
  * {@link EventLog#redis}: {@code XADD MAXLEN ~} through {@link EventScripts#APPEND} (one round trip per offer, the
- * fleet-wide mark beside the stream), {@code XRANGE} to read after a position.
+ * fleet-wide mark beside the stream, which the answer brings back), {@code XRANGE} to read after a position; the marks
+ * it learns kept in memory ({@link Marks}) and written back with {@link EventScripts#RESTORE_MARK} after a wipe.
  */
 final class RedisEventLog implements EventLog {
 
     private static final System.Logger LOG = System.getLogger(RedisEventLog.class.getName());
+    // Marks are written back this many at a time after a wipe (each name is its own Cluster slot: one script each),
+    // half the smallest pool, so the fleet's other commands keep connections while 100k marks go back (a few s).
+    private static final int RESTORES_AT_ONCE = 16;
 
     private final RedisLink link;
     // Failed appends (bugs: Redis out of reach is counted, not logged): one line a minute per kind.
@@ -31,6 +37,7 @@ final class RedisEventLog implements EventLog {
     private final String prefix;
     private final int maxLength;
     private final Duration keepFor;
+    private final Marks marks = new Marks(MARKS_KEPT);
     private final Counters<EventCount> counts = new Counters<>(EventCount.class, EnumSet.allOf(EventCount.class));
 
     RedisEventLog(RedisLink link, String prefix, int maxLength, Duration keepFor) {
@@ -47,17 +54,59 @@ final class RedisEventLog implements EventLog {
     }
 
     @Override
-    public Future<List<Entry>> publish(String name, List<Event> events) {
+    public Future<List<Entry>> publish(String name, long floor, List<Event> events) {
+        marks.raise(name, floor);
+        return offer(name, EventScripts.MODE_APPEND, events);
+    }
+
+    @Override
+    public Future<List<Entry>> baseline(String name, List<Event> events) {
+        return offer(name, EventScripts.MODE_BASELINE, events);
+    }
+
+    @Override
+    public OptionalLong known(String name) {
+        return marks.get(name);
+    }
+
+    @Override
+    public Future<Void> restoreMarks() {
+        List<Map.Entry<String, Long>> known = List.copyOf(marks.snapshot().entrySet());
+        Future<Void> chain = Future.succeededFuture();
+        for (int from = 0; from < known.size(); from += RESTORES_AT_ONCE) {
+            List<Map.Entry<String, Long>> batch = known.subList(from, Math.min(known.size(), from + RESTORES_AT_ONCE));
+            chain = chain.compose(done -> Future.join(batch.stream().map(this::restoreMark).toList()).mapEmpty());
+        }
+        return chain;
+    }
+
+    private Future<Void> restoreMark(Map.Entry<String, Long> mark) {
+        Request eval = Lua.eval(EventScripts.RESTORE_MARK, key(mark.getKey()) + ":last")
+                .arg(mark.getValue()).arg(keepFor.toMillis());
+        return link.send(eval).<Void>map(reply -> {
+            if (reply instanceof RedisReply.Answered<Response> answered && answered.value().toInteger() == 1) {
+                counts.increment(EventCount.MARKS_RESTORED);
+            }
+            return null;
+        }).otherwise(bug -> {
+            failures.log(System.Logger.Level.WARNING, "Could not restore event marks",
+                    () -> "Could not restore the event mark of " + mark.getKey(), bug);
+            return null;
+        });
+    }
+
+    /** One {@link EventScripts#APPEND} in {@code mode}; what it appended, nothing when the log was out of reach. */
+    private Future<List<Entry>> offer(String name, String mode, List<Event> events) {
         if (events.isEmpty()) {
             return Future.succeededFuture(List.of());
         }
         Request eval = Lua.eval(EventScripts.APPEND, key(name), key(name) + ":last")
-                .arg(maxLength).arg(keepFor.toMillis());
+                .arg(maxLength).arg(keepFor.toMillis()).arg(mode);
         for (Event event : events) {
             eval.arg(event.seq()).arg(event.data());
         }
         return link.send(eval).map(reply -> switch (reply) {
-            case RedisReply.Answered<Response> answered -> appended(answered.value(), events);
+            case RedisReply.Answered<Response> answered -> appended(name, answered.value(), events);
             case RedisReply.Unavailable<Response> unavailable -> {
                 counts.add(EventCount.PUBLISH_FAILURES, events.size());
                 yield List.<Entry>of();
@@ -70,9 +119,15 @@ final class RedisEventLog implements EventLog {
         });
     }
 
-    private List<Entry> appended(Response flat, List<Event> offered) {
+    /** APPEND's answer: the mark, whether the offer was the baseline, then (id, sequence) per entry appended. */
+    private List<Entry> appended(String name, Response flat, List<Event> offered) {
+        marks.raise(name, flat.get(0).toLong());
+        if (flat.get(1).toInteger() == 1) {
+            counts.increment(EventCount.BASELINES);
+            return List.of();
+        }
         List<Entry> appended = new ArrayList<>();
-        for (int i = 0; i + 1 < flat.size(); i += 2) {
+        for (int i = 2; i + 1 < flat.size(); i += 2) {
             long seq = flat.get(i + 1).toLong();
             byte[] data = offered.stream().filter(event -> event.seq() == seq).findFirst().orElseThrow().data();
             appended.add(new Entry(flat.get(i).toString(), seq, data));
@@ -86,7 +141,7 @@ final class RedisEventLog implements EventLog {
     public Future<List<Entry>> after(String name, String after, int max) {
         Request range = Request.cmd(Command.XRANGE).arg(key(name)).arg("(" + after).arg("+").arg("COUNT").arg(max);
         return link.send(range).map(reply -> switch (reply) {
-            case RedisReply.Answered<Response> answered -> entries(answered.value());
+            case RedisReply.Answered<Response> answered -> learned(name, entries(answered.value()));
             case RedisReply.Unavailable<Response> unavailable -> {
                 counts.increment(EventCount.READ_FAILURES);
                 // Not an empty list: a reader would take "could not read" for "nothing after that id" and skip a gap.
@@ -100,7 +155,7 @@ final class RedisEventLog implements EventLog {
         Request newest = Request.cmd(Command.XREVRANGE).arg(key(name)).arg("+").arg("-").arg("COUNT").arg(1);
         return link.send(newest).map(reply -> switch (reply) {
             case RedisReply.Answered<Response> answered -> {
-                List<Entry> entries = entries(answered.value());
+                List<Entry> entries = learned(name, entries(answered.value()));
                 yield entries.isEmpty() ? Entry.START : entries.getFirst().id();
             }
             case RedisReply.Unavailable<Response> unavailable -> {
@@ -114,6 +169,12 @@ final class RedisEventLog implements EventLog {
     @Override
     public SortedMap<String, Long> counters() {
         return counts.snapshot();
+    }
+
+    /** Entries read from {@code name}'s log: each is in it, so its sequence is dealt with. */
+    private List<Entry> learned(String name, List<Entry> entries) {
+        entries.forEach(entry -> marks.raise(name, entry.seq()));
+        return entries;
     }
 
     /** XRANGE's answer: [[id, [field, value, ...]], ...]. */

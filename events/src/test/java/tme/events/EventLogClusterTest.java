@@ -37,8 +37,8 @@ class EventLogClusterTest extends RedisClusterTestBase {
         EventLog log = EventLog.redis(link, "tme:events:", 100, Duration.ofDays(1));
 
         for (String channel : List.of("durov", "meduzalive", "telegram")) {
-            EventLogTest.await(log.publish(channel, List.of(event(1), event(2))));
-            EventLogTest.await(log.publish(channel, List.of(event(2), event(3))));
+            EventLogTest.await(log.publish(channel, 0, List.of(event(1), event(2))));
+            EventLogTest.await(log.publish(channel, 0, List.of(event(2), event(3))));
             assertEquals(List.of(1L, 2L, 3L), EventLogTest.await(log.after(channel, Entry.START, 10)).stream()
                     .map(Entry::seq).toList(), channel);
             assertEquals(cluster.slot("tme:events:{" + channel + "}"), cluster.slot("tme:events:{" + channel + "}:last"));

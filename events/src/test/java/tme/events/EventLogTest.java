@@ -45,8 +45,8 @@ class EventLogTest {
         EventLog one = EventLog.redis(link(), "tme:events:", 100, Duration.ofDays(1));
         EventLog two = EventLog.redis(link(), "tme:events:", 100, Duration.ofDays(1));
 
-        List<Entry> first = await(one.publish("durov", List.of(event(501), event(502))));
-        List<Entry> second = await(two.publish("durov", List.of(event(501), event(502), event(503))));
+        List<Entry> first = await(one.publish("durov", 0, List.of(event(501), event(502))));
+        List<Entry> second = await(two.publish("durov", 0, List.of(event(501), event(502), event(503))));
 
         assertEquals(List.of(501L, 502L), first.stream().map(Entry::seq).toList(), one.counters().toString());
         assertEquals(List.of(503L), second.stream().map(Entry::seq).toList());
@@ -64,7 +64,7 @@ class EventLogTest {
     void redis_readOfAnUnreachableLogFails_neverAnswersNothingNew() {
         RedisServer gone = RedisServer.start();
         EventLog log = EventLog.redis(link(gone), "tme:events:", 100, Duration.ofDays(1));
-        List<Entry> appended = await(log.publish("durov", List.of(event(1), event(2))));
+        List<Entry> appended = await(log.publish("durov", 0, List.of(event(1), event(2))));
         assertEquals(List.of(), await(log.after("durov", appended.getLast().id(), 10)), "read: nothing after it");
 
         gone.kill();
@@ -81,8 +81,8 @@ class EventLogTest {
     void local_appendsEachSequenceOnceAndKeepsItsCap() {
         EventLog log = EventLog.local(3, InstantSource.system());
 
-        await(log.publish("durov", List.of(event(1), event(2))));
-        List<Entry> again = await(log.publish("durov", List.of(event(2), event(3), event(4))));
+        await(log.publish("durov", 0, List.of(event(1), event(2))));
+        List<Entry> again = await(log.publish("durov", 0, List.of(event(2), event(3), event(4))));
 
         assertEquals(List.of(3L, 4L), again.stream().map(Entry::seq).toList());
         assertEquals(List.of(2L, 3L, 4L), await(log.after("durov", Entry.START, 10)).stream().map(Entry::seq).toList());
@@ -93,12 +93,12 @@ class EventLogTest {
     @Test
     void tail_handsOnlyEntriesAfterWhereItWasPlaced() throws InterruptedException {
         EventLog log = EventLog.local(100, InstantSource.system());
-        await(log.publish("durov", List.of(event(1))));
+        await(log.publish("durov", 0, List.of(event(1))));
         Tail tail = new Tail(vertx, log, Duration.ofMillis(20), 10).start();
         LinkedBlockingQueue<Entry> handed = new LinkedBlockingQueue<>();
 
         String placed = await(tail.watch("durov", handed::add));
-        await(log.publish("durov", List.of(event(2))));
+        await(log.publish("durov", 0, List.of(event(2))));
 
         Entry entry = handed.poll(60, TimeUnit.SECONDS);
         assertEquals(2L, entry.seq());

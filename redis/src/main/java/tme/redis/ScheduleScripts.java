@@ -45,6 +45,24 @@ public final class ScheduleScripts {
             """;
 
     /**
+     * KEYS: due, asked. ARGV: now, then (name, asked at) pairs. Puts back names a process remembers registering after
+     * Redis lost them (restarted empty, flushed): each name's asked time becomes the later of the remembered one and
+     * the one Redis holds (so a name nobody asks for still goes idle on time), and a name not scheduled is due now.
+     * Answers how many names were new to the schedule.
+     */
+    public static final String RESTORE = """
+            local added = 0
+            for i = 2, #ARGV, 2 do
+              local held = redis.call('ZSCORE', KEYS[2], ARGV[i])
+              if not held or tonumber(held) < tonumber(ARGV[i + 1]) then
+                redis.call('ZADD', KEYS[2], ARGV[i + 1], ARGV[i])
+              end
+              added = added + redis.call('ZADD', KEYS[1], 'NX', ARGV[1], ARGV[i])
+            end
+            return added
+            """;
+
+    /**
      * KEYS: asked, loaded. ARGV: name, now. Records that a process loaded the name now, if the name is scheduled
      * at all (loads of names nobody registered leave nothing behind). Answers 1 when recorded.
      */

@@ -18,6 +18,7 @@ final class RefreshMeters {
         return List.of(
                 counter("refresh.asked", "Names sent to the schedule as asked for"),
                 counter("refresh.registered", "Names new to the schedule (due at once)"),
+                counter("refresh.restored", "Names this server put back into the schedule after Redis lost its data"),
                 counter("refresh.claimed", "Due names this worker claimed"),
                 counter("refresh.skipped_recent", "Due names left alone: loaded within the last half interval"),
                 counter("refresh.dropped_idle", "Names dropped: nobody asked for them for REFRESH_IDLE"),

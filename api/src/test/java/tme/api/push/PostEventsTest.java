@@ -7,6 +7,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import tme.api.render.JsonRender;
 import tme.api.service.Answer;
@@ -30,8 +32,12 @@ class PostEventsTest {
         ChannelPage before = new ChannelPage(DUROV.channel(), DUROV.posts().subList(0, DUROV.posts().size() - 2),
                 DUROV.offset());
 
-        List<Event> events = PostEvents.events("durov", DUROV, stored(before, Answer.KIND_OK));
+        PostEvents.Offer offer = PostEvents.Offer.of("durov", DUROV, OptionalLong.empty(),
+                Optional.of(stored(before, Answer.KIND_OK)));
+        List<Event> events = offer.events();
 
+        assertEquals(500L, offer.floor());
+        assertEquals(false, offer.baseline());
         assertEquals(List.of(501L, 502L), events.stream().map(Event::seq).toList());
         JsonObject first = new JsonObject(new String(events.getFirst().data(), StandardCharsets.UTF_8));
         assertEquals("durov", first.getString("channel"));
@@ -40,13 +46,31 @@ class PostEventsTest {
     }
 
     @Test
-    void events_noneForTheSamePage_allAfterAnEmptyOne_noneAfterNotFound() {
+    void offer_noneForTheSamePage_allAfterAnEmptyOne_aBaselineAfterNotFoundOrNothing() {
         ChannelPage empty = new ChannelPage(DUROV.channel(), List.of(), DUROV.offset());
 
-        assertEquals(List.of(), PostEvents.events("durov", DUROV, stored(DUROV, Answer.KIND_OK)));
-        assertEquals(DUROV.posts().size(), PostEvents.events("durov", DUROV, stored(empty, Answer.KIND_EMPTY)).size());
-        assertEquals(List.of(), PostEvents.events("durov", DUROV, Stored.of(
-                "{\"status\":404}".getBytes(StandardCharsets.UTF_8), Answer.KIND_NOT_FOUND, AT, Duration.ofMinutes(1))));
+        assertEquals(List.of(), offer(OptionalLong.empty(), stored(DUROV, Answer.KIND_OK)).events());
+        assertEquals(DUROV.posts().size(),
+                offer(OptionalLong.empty(), stored(empty, Answer.KIND_EMPTY)).events().size());
+        PostEvents.Offer notFound = offer(OptionalLong.empty(), Stored.of(
+                "{\"status\":404}".getBytes(StandardCharsets.UTF_8), Answer.KIND_NOT_FOUND, AT, Duration.ofMinutes(1)));
+        assertEquals(true, notFound.baseline());
+        assertEquals(DUROV.posts().size(), notFound.events().size(), "the whole page: the log tells what is new");
+        assertEquals(true, PostEvents.Offer.of("durov", DUROV, OptionalLong.empty(), Optional.empty()).baseline());
+    }
+
+    @Test
+    void offer_aboveTheKnownMark_whateverPageItReplaces() {
+        PostEvents.Offer offer = offer(OptionalLong.of(499), stored(DUROV, Answer.KIND_OK));
+
+        assertEquals(List.of(500L, 501L, 502L), offer.events().stream().map(Event::seq).toList(),
+                "the previous page held 500-502, but the log never got them (a load while Redis was out of reach)");
+        assertEquals(499L, offer.floor());
+        assertEquals(false, offer.baseline());
+    }
+
+    private static PostEvents.Offer offer(OptionalLong known, Stored previous) {
+        return PostEvents.Offer.of("durov", DUROV, known, Optional.of(previous));
     }
 
     private static Stored stored(ChannelPage page, int kind) {

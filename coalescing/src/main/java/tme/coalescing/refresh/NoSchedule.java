@@ -33,6 +33,11 @@ final class NoSchedule implements Schedule {
     }
 
     @Override
+    public Future<Void> restore() {
+        return Future.succeededFuture();
+    }
+
+    @Override
     public SortedMap<String, Long> counters() {
         return new TreeMap<>();
     }

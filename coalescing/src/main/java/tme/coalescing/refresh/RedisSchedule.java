@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.SortedMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -28,6 +29,8 @@ final class RedisSchedule implements Schedule {
     private static final System.Logger LOG = System.getLogger(RedisSchedule.class.getName());
     // Forget names asked long ago once this many are remembered, so a stream of one-off names never piles up.
     private static final int SWEEP_ASKED_ABOVE = 10_000;
+    // Names per restore script: one short script each, sent one after another.
+    private static final int RESTORE_BATCH = 500;
 
     private final RedisLink link;
     private final RefreshConfig config;
@@ -36,7 +39,8 @@ final class RedisSchedule implements Schedule {
     private final InstantSource clock;
     private final String[] keys;
     private final Counters<RefreshCount> counters = new Counters<>(RefreshCount.class,
-            EnumSet.of(RefreshCount.ASKED, RefreshCount.REGISTERED, RefreshCount.UNREACHED_WRITES));
+            EnumSet.of(RefreshCount.ASKED, RefreshCount.REGISTERED, RefreshCount.RESTORED,
+                    RefreshCount.UNREACHED_WRITES));
     // name -> when this process last told Redis it was asked for; read and replaced without a lock (a race
     // costs one redundant registration, never a lost one).
     private final ConcurrentMap<String, Instant> lastAsked = new ConcurrentHashMap<>();
@@ -67,6 +71,38 @@ final class RedisSchedule implements Schedule {
                 unsent.forEach(name -> lastAsked.remove(name, now)); // lost: the next ask sends it again
             } else {
                 counters.add(RefreshCount.REGISTERED, added.toLong());
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public Future<Void> restore() {
+        Instant now = clock.instant();
+        Instant idleBefore = now.minus(config.idle()).minus(config.askedEvery());
+        List<Map.Entry<String, Instant>> remembered = lastAsked.entrySet().stream()
+                .filter(asked -> !asked.getValue().isBefore(idleBefore))
+                .map(asked -> Map.entry(asked.getKey(), asked.getValue()))
+                .toList();
+        // Forgotten first: a name whose restore is lost is sent again by the next ask, not askedEvery later.
+        lastAsked.clear();
+        Future<Void> chain = Future.succeededFuture();
+        for (int from = 0; from < remembered.size(); from += RESTORE_BATCH) {
+            List<Map.Entry<String, Instant>> batch =
+                    remembered.subList(from, Math.min(remembered.size(), from + RESTORE_BATCH));
+            chain = chain.compose(done -> restore(batch, now));
+        }
+        return chain;
+    }
+
+    /** Puts one batch back; each name restored is remembered as sent when it was (unless asked again meanwhile). */
+    private Future<Void> restore(List<Map.Entry<String, Instant>> batch, Instant now) {
+        Request eval = Lua.eval(ScheduleScripts.RESTORE, keys[0], keys[1]).arg(now.toEpochMilli());
+        batch.forEach(asked -> eval.arg(asked.getKey()).arg(asked.getValue().toEpochMilli()));
+        return write(eval, "restore").map(added -> {
+            if (added != null) {
+                batch.forEach(asked -> lastAsked.putIfAbsent(asked.getKey(), asked.getValue()));
+                counters.add(RefreshCount.RESTORED, batch.size());
             }
             return null;
         });

@@ -8,6 +8,8 @@ enum RefreshCount implements Counters.Metric {
     ASKED("refresh.asked"),
     /** Names Redis had not scheduled yet: due at once. */
     REGISTERED("refresh.registered"),
+    /** Names put back into the schedule after Redis lost its data (this process had registered them). */
+    RESTORED("refresh.restored"),
     /** Registrations or load times lost because Redis could not be asked (the next ask repeats them). */
     UNREACHED_WRITES("refresh.redis.unreached_writes"),
     /** Claims that could not reach Redis: the round claimed nothing. */

@@ -26,6 +26,12 @@ public interface Schedule {
     /** Reschedules (or drops) a claimed name; false when the claim was no longer the token's. */
     Future<Boolean> finish(Claimed claimed, Next next);
 
+    /**
+     * Redis lost its data (restarted empty, flushed): puts back at once every name this process registered and that
+     * is not idle yet, and forgets what it sent, so the next ask sends again rather than waiting {@code askedEvery}.
+     */
+    Future<Void> restore();
+
     /** {@code refresh.*} counters of this side of the schedule (registrations). */
     SortedMap<String, Long> counters();
 
