@@ -71,7 +71,7 @@ final class Delivery {
             return store.unsubscribe(claim.subscription()).otherwiseEmpty();
         }
         return store.cursors(claim.subscription())
-                .compose(cursors -> gap(cursors).compose(gap -> gap ? resync(claim) : send(claim, cursors)))
+                .compose(cursors -> gap(cursors).compose(gap -> gap ? resync(claim) : missed(claim, cursors)))
                 .recover(storeFailed -> {
                     failures.warn("Could not read a WebSub subscription's cursors or log", storeFailed);
                     return store.retry(claim, clock.instant().plus(STORE_RETRY), claim.failingSince(),
@@ -90,7 +90,8 @@ final class Delivery {
         return Future.all(trimmed).map(all -> trimmed.stream().anyMatch(Future::result));
     }
 
-    private Future<Void> send(Claim claim, Map<String, String> cursors) {
+    /** The posts after the cursors, or nothing to send (a post made it due that an earlier delivery carried). */
+    private Future<Void> missed(Claim claim, Map<String, String> cursors) {
         Map<String, Future<List<Entry>>> reads = new LinkedHashMap<>();
         cursors.forEach((channel, after) -> reads.put(channel, log.after(channel, after, config.maxPosts())));
         return Future.all(List.copyOf(reads.values())).compose(all -> {
@@ -101,7 +102,7 @@ final class Delivery {
                 return finish(claim, batch.cursors(), false);
             }
             List<byte[]> events = batch.entries().stream().map(Entry::data).toList();
-            return post(claim, request(claim), events.size(), false,
+            return post(claim, events.size(), false,
                     () -> documents.posts(request(claim), events), batch.cursors(), batch.more());
         });
     }
@@ -109,32 +110,49 @@ final class Delivery {
     /** The whole feed, the cursors moved to each log's end as read before it is built. */
     private Future<Void> resync(Claim claim) {
         return ends.newest(claim.subscription().channels()).compose(cursors ->
-                post(claim, request(claim), 0, true, () -> documents.whole(request(claim)), cursors, false));
+                post(claim, 0, true, () -> documents.whole(request(claim)), cursors, false));
     }
 
-    private Future<Void> post(Claim claim, FeedRequest request, int posts, boolean resync,
-                              Supplier<Future<Document>> render, Map<String, String> cursors, boolean more) {
-        return render.get().compose(document -> store.hold(claim, leaseEnd()).compose(held -> {
-            if (!held) {
-                counts.increment(WebSubCount.NOT_SENT);
-                return Future.<Void>succeededFuture();
-            }
+    /** Renders, checks the claim, sends: {@code posts} posts (0 for a resync), then {@code cursors} if acknowledged. */
+    private Future<Void> post(Claim claim, int posts, boolean resync, Supplier<Future<Document>> render,
+                              Map<String, String> cursors, boolean more) {
+        return render.get().compose(document -> {
             if (document.bytes().length > MAX_DOCUMENT_BYTES) {
                 return failed(claim);
             }
-            return client.post(URI.create(claim.subscription().callback()), headers(claim, document, resync),
-                    document.bytes()).compose(outcome -> {
-                        if (outcome instanceof CallbackClient.Outcome.Answered answered && answered.ok()) {
-                            counts.increment(resync ? WebSubCount.RESYNCS : WebSubCount.DELIVERED);
-                            counts.add(WebSubCount.POSTS_DELIVERED, posts);
-                            return acknowledge(claim, cursors, more);
-                        }
-                        return failed(claim); // counted; a subscriber that is down is no server trouble to log
-                    });
-        }), renderFailed -> {
+            return held(claim).compose(held -> held ? send(claim, document, posts, resync, cursors, more)
+                    : Future.succeededFuture());
+        }, renderFailed -> {
             failures.warn("Could not render a WebSub delivery", renderFailed);
             return failed(claim);
         });
+    }
+
+    /**
+     * Whether the claim is still this server's, right before sending (else counted, not sent). Asked again while
+     * Redis does not answer (a busy moment can open the breaker): asking is always safe, the script answers "ours"
+     * only while no other server took the claim; past the lease it is given up, unsent.
+     */
+    private Future<Boolean> held(Claim claim) {
+        return untilAnswered(() -> store.hold(claim, leaseEnd()), leaseEnd()).otherwise(false).map(held -> {
+            if (!held) {
+                counts.increment(WebSubCount.NOT_SENT);
+            }
+            return held;
+        });
+    }
+
+    private Future<Void> send(Claim claim, Document document, int posts, boolean resync, Map<String, String> cursors,
+                              boolean more) {
+        return client.post(URI.create(claim.subscription().callback()), headers(claim, document, resync),
+                document.bytes()).compose(outcome -> {
+                    if (outcome instanceof CallbackClient.Outcome.Answered answered && answered.ok()) {
+                        counts.increment(resync ? WebSubCount.RESYNCS : WebSubCount.DELIVERED);
+                        counts.add(WebSubCount.POSTS_DELIVERED, posts);
+                        return acknowledge(claim, cursors, more);
+                    }
+                    return failed(claim); // counted; a subscriber that is down is no server trouble to log
+                });
     }
 
     private MultiMap headers(Claim claim, Document document, boolean resync) {

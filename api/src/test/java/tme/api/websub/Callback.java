@@ -19,6 +19,9 @@ final class Callback implements AutoCloseable {
     /** One POST: its body as text, whether it carried the resync header. */
     record Post(String body, boolean resync, int answeredWith) {}
 
+    /** {@link #answer}: never answer (the hub's call ends at its timeout). */
+    static final int HANG = 0;
+
     private final Vertx vertx = Vertx.vertx();
     private final HttpServer server;
     private final AtomicInteger status = new AtomicInteger(204);
@@ -38,7 +41,9 @@ final class Callback implements AutoCloseable {
                 int answer = status.get();
                 posts.add(new Post(body.toString(StandardCharsets.UTF_8),
                         request.headers().contains(Delivery.RESYNC_HEADER), answer));
-                request.response().setStatusCode(answer).end();
+                if (answer != HANG) {
+                    request.response().setStatusCode(answer).end();
+                }
             })).listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
         } catch (Exception e) {
             throw new IllegalStateException(e);
@@ -49,7 +54,7 @@ final class Callback implements AutoCloseable {
         return "http://127.0.0.1:" + server.actualPort() + "/cb";
     }
 
-    /** Answers the POSTs from now on with {@code code}. */
+    /** Answers the POSTs from now on with {@code code} ({@link #HANG}: not at all). */
     void answer(int code) {
         status.set(code);
     }
@@ -62,7 +67,7 @@ final class Callback implements AutoCloseable {
     /** The posts (one per line of each body) of the POSTs answered 2xx, in the order they came. */
     List<String> acknowledged() {
         List<String> lines = new ArrayList<>();
-        posts.stream().filter(post -> post.answeredWith() < 300 && !post.resync())
+        posts.stream().filter(post -> post.answeredWith() / 100 == 2 && !post.resync())
                 .forEach(post -> lines.addAll(post.body().lines().toList()));
         return lines;
     }

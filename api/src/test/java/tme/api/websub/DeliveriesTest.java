@@ -73,8 +73,11 @@ class DeliveriesTest {
         HubRig hub = rig(InstantSource.system(), Duration.ofHours(1));
         Callback dead = callback();
         dead.answer(503);
+        Callback hanging = callback();
+        hanging.answer(Callback.HANG);
         Callback healthy = callback();
         hub.subscribe(dead);
+        hub.subscribe(hanging);
         hub.subscribe(healthy);
 
         hub.publish(1, 100);
@@ -83,9 +86,29 @@ class DeliveriesTest {
 
         assertEquals(posts(1, 100), healthy.acknowledged());
         assertEquals(List.of(), dead.acknowledged(), "the dead one is still failing");
+        assertEquals(List.of(), hanging.acknowledged());
         assertTrue(dead.posts().size() >= 1, "the dead one was tried");
+        assertTrue(hanging.posts().size() >= 1, "the hanging one was tried");
         assertEquals(0, hub.count(WebSubCount.GIVEN_UP));
-        assertTrue(hub.deliverer.inFlight() <= 1, "the dead one waits its backoff in Redis, not in a slot");
+        assertTrue(hub.deliverer.inFlight() <= 2, "the dead ones wait their backoff in Redis, not in a slot");
+    }
+
+    @Test
+    void deadForTheWholeRetryWindow_givenUpThenTheNextPostAlone() throws Exception {
+        HubRig hub = rig(InstantSource.system(), Duration.ofSeconds(3));
+        Callback subscriber = callback();
+        subscriber.answer(503);
+        hub.subscribe(subscriber);
+
+        hub.publish(1, 5);
+        until("given up after WEBSUB_RETRY_FOR", () -> hub.count(WebSubCount.GIVEN_UP) == 1,
+                () -> hub.counts.snapshot().toString());
+        subscriber.answer(204);
+        hub.publish(6, 6);
+        until("post 6 delivered", () -> subscriber.acknowledged().size() >= 1, () -> subscriber.posts().toString());
+
+        assertEquals(List.of("telegram/6"), subscriber.acknowledged(), "the posts given up are skipped, not resent");
+        assertTrue(hub.count(WebSubCount.FAILED_ATTEMPTS) >= 2);
     }
 
     @Test
