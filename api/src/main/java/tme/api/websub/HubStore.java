@@ -4,7 +4,6 @@ import io.vertx.core.Future;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -23,8 +22,6 @@ interface HubStore {
     Future<String> subscribe(Subscription subscription, Map<String, String> cursors, int maxPerTopic, int maxPerHost);
 
     Future<Void> unsubscribe(Subscription subscription);
-
-    Future<Optional<Subscription>> subscription(String id);
 
     /** Every subscription (the expiry sweep reads them; every server keeps the last copy to put them back). */
     Future<List<Subscription>> all();

@@ -8,7 +8,6 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
@@ -60,11 +59,6 @@ final class LocalHubStore implements HubStore {
         failing.remove(id);
         dirty.remove(id);
         return Future.succeededFuture();
-    }
-
-    @Override
-    public synchronized Future<Optional<Subscription>> subscription(String id) {
-        return Future.succeededFuture(Optional.ofNullable(subscriptions.get(id)));
     }
 
     @Override

@@ -10,7 +10,6 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import tme.events.Entry;
 import tme.redis.Lua;
@@ -66,12 +65,6 @@ final class RedisHubStore implements HubStore {
                 CLAIMS, FAILING, DIRTY));
         subscription.channels().forEach(channel -> keys.add(PREFIX + "ch:" + channel));
         return keys.toArray(String[]::new);
-    }
-
-    @Override
-    public Future<Optional<Subscription>> subscription(String id) {
-        return send(Request.cmd(Command.HGET).arg(SUBS).arg(id))
-                .map(json -> json == null ? Optional.empty() : Optional.of(Subscription.of(json.toString())));
     }
 
     @Override
