@@ -282,7 +282,7 @@ public final class Main {
         feeds.withHub();
         FeedDocuments documents = new FeedDocuments(channels, feeds, config.feedPages(), clock, parsers,
                 FEED_PARALLELISM);
-        Routes.Push push = push(vertx, config, redis, events, channels, schedule, telemetry, requests, documents, clock);
+        Routes.Push push = push(vertx, config, redis, generation, events, channels, schedule, telemetry, requests, documents, clock);
         Function<Vertx, Router> routers = Routes.routers(channels, previews, feeds, telemetry,
                 Routes.GraphQL.of(graphql::handle, config.graphql().graphiql()), config.docs(), clock, copiesMaxBytes,
                 DirectRoom.of(config.memory()), parsers, requests, push, media);
@@ -294,7 +294,8 @@ public final class Main {
      * The push routes over the event log: the channels streams listen to are kept current (registered with the
      * schedule; without Redis, loaded by this server every {@code REFRESH_INTERVAL}) and their new events followed.
      */
-    private static Routes.Push push(Vertx vertx, Config config, Optional<RedisLink> redis, EventLog events,
+    private static Routes.Push push(Vertx vertx, Config config, Optional<RedisLink> redis,
+                                    Optional<Generation> generation, EventLog events,
                                     ChannelService channels, Schedule schedule, Telemetry telemetry,
                                     RequestPipeline requests, FeedDocuments documents,
                                     InstantSource clock) {
@@ -310,8 +311,8 @@ public final class Main {
                 : name -> channels.refreshLatest(ChannelName.parse("channel", name), youngEnough));
         onClose(vertx, watchers);
         PostStreams streams = new PostStreams(events, watchers, config.push().streams(), requests.clients()::remembered);
-        WebSub websub = new WebSub(vertx, redis, config.push().websub(), config.publicUrl().map(URI::toString), clock,
-                watchers, documents);
+        WebSub websub = new WebSub(vertx, redis, generation, events, config.push().websub(),
+                config.publicUrl().map(URI::toString), clock, watchers, documents);
         onClose(vertx, websub);
         telemetry.gather(streams::counters).gather(watchers::counters).gather(websub::counters);
         return new Routes.Push(streams, websub.handler());

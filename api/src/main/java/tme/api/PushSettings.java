@@ -3,6 +3,7 @@ package tme.api;
 import java.time.Duration;
 import java.util.Optional;
 import tme.api.push.StreamsConfig;
+import tme.api.service.FeedRequest;
 import tme.api.websub.WebSubConfig;
 
 /**
@@ -30,7 +31,7 @@ public record PushSettings(int eventsMaxLength, Duration eventsKeep, StreamsConf
 
     private static WebSubConfig websub(EnvReader in) {
         WebSubConfig defaults = new WebSubConfig(false, Duration.ofDays(10), Duration.ofDays(30), 1000, 100,
-                Duration.ofSeconds(10), Duration.ofHours(1), Duration.ofSeconds(60));
+                Duration.ofSeconds(10), Duration.ofHours(1), Duration.ofSeconds(60), 100);
         boolean allowPrivate = in.flag("WEBSUB_ALLOW_PRIVATE", false);
         Duration leaseDefault = in.positiveDuration("WEBSUB_LEASE_DEFAULT", defaults.leaseDefault());
         Duration leaseMax = in.positiveDuration("WEBSUB_LEASE_MAX", defaults.leaseMax());
@@ -39,7 +40,8 @@ public record PushSettings(int eventsMaxLength, Duration eventsKeep, StreamsConf
         Duration timeout = in.positiveDuration("WEBSUB_TIMEOUT", defaults.timeout());
         Duration retryFor = in.positiveDuration("WEBSUB_RETRY_FOR", defaults.retryFor());
         Duration lease = in.positiveDuration("WEBSUB_DELIVERY_LEASE", defaults.deliveryLease());
+        int maxPosts = in.integer("WEBSUB_MAX_POSTS", defaults.maxPosts(), 1, FeedRequest.MAX_LIMIT);
         return in.checked(() -> new WebSubConfig(allowPrivate, leaseDefault, leaseMax, perTopic, perHost, timeout,
-                retryFor, lease), defaults);
+                retryFor, lease, maxPosts), defaults);
     }
 }

@@ -31,6 +31,7 @@ final class Subscriber implements AutoCloseable {
     private final HttpServer server;
     private final List<Received> all = new CopyOnWriteArrayList<>();
     private final BlockingQueue<Received> deliveries = new LinkedBlockingQueue<>();
+    private final List<Received> acknowledged = new CopyOnWriteArrayList<>();
     private final BlockingQueue<Received> verifications = new LinkedBlockingQueue<>();
     private final AtomicInteger unanswered = new AtomicInteger();
     private final AtomicInteger failing = new AtomicInteger();
@@ -67,6 +68,11 @@ final class Subscriber implements AutoCloseable {
         return this;
     }
 
+    /** The deliveries answered 204, in the order they came. */
+    List<Received> acknowledged() {
+        return List.copyOf(acknowledged);
+    }
+
     List<Received> all() {
         return List.copyOf(all);
     }
@@ -101,7 +107,11 @@ final class Subscriber implements AutoCloseable {
             if (unanswered.getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0) {
                 return; // hangs: never answered
             }
-            request.response().setStatusCode(failing.getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0 ? 500 : 204).end();
+            boolean fails = failing.getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0;
+            if (!fails) {
+                acknowledged.add(received);
+            }
+            request.response().setStatusCode(fails ? 500 : 204).end();
         });
     }
 

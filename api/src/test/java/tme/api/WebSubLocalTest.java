@@ -112,6 +112,51 @@ class WebSubLocalTest extends ServerTestBase {
         awaitMetric("tme_websub_deliveries_total{outcome=\"delivered\"}", 1);
     }
 
+    /**
+     * The topic shows one post ({@code limit=1}): a delivery of the feed as it is when sent would carry only the newest
+     * post, and the two before it would never reach this subscriber. Each delivery carries the posts not had yet.
+     */
+    @Test
+    void subscriberDownWhileThreePostsCame_getsEachOnceInOrder_pastTheTopicsLimit() {
+        server.tme.anyChannelAs("durov");
+        String topic = "http://127.0.0.1:" + server.server.actualPort()
+                + "/v1/feed?channels=telegram&format=atom&limit=1";
+        assertEquals(202, hub("subscribe", topic).statusCode());
+        assertNotNull(subscriber.nextVerification(PUSHED_WITHIN));
+        awaitMetric("tme_websub_verified_total", 1);
+        FleetAwait.until("the baseline page loaded", () -> server.tme.hits("/s/telegram") >= 1, () -> "no load yet");
+        assertEquals(200, server.get("/v1/body/telegram").statusCode());
+        subscriber.failDeliveries(Integer.MAX_VALUE);
+
+        for (int post = 1; post <= 3; post++) {
+            server.tme.publish("telegram", "Published while the subscriber is down, " + post);
+            awaitMetric("tme_events_published_total", post);
+        }
+        FleetAwait.until("a failed attempt", () -> Fleet.metric(server,
+                "tme_websub_deliveries_total{outcome=\"failed_attempt\"}") >= 1, () -> "none yet");
+        subscriber.failDeliveries(0);
+        FleetAwait.until("post 505 acknowledged", () -> acknowledgedPosts().contains(505),
+                () -> acknowledgedPosts().toString());
+        int marker = server.tme.publish("telegram", "A marker after the subscriber came back");
+        FleetAwait.until("the marker acknowledged", () -> acknowledgedPosts().contains(marker),
+                () -> acknowledgedPosts().toString());
+
+        assertEquals(List.of(503, 504, 505, 506), acknowledgedPosts(), "each post once, in order");
+        assertEquals(506, marker);
+    }
+
+    /** The posts of every acknowledged Atom delivery, oldest first (a delivery lists its posts newest first). */
+    private List<Integer> acknowledgedPosts() {
+        List<Integer> posts = new java.util.ArrayList<>();
+        for (Subscriber.Received delivery : subscriber.acknowledged()) {
+            List<Integer> shown = new java.util.ArrayList<>(java.util.regex.Pattern
+                    .compile("<id>https://t\\.me/telegram/(\\d+)</id>").matcher(delivery.text()).results()
+                    .map(match -> Integer.parseInt(match.group(1))).toList());
+            posts.addAll(shown.reversed());
+        }
+        return posts;
+    }
+
     @Test
     void subscriptionPastTheTopicsBound_verifiedThenDenied() {
         String topic = "http://127.0.0.1:" + server.server.actualPort() + "/v1/feed?channels=durov&format=atom";

@@ -38,9 +38,11 @@ final class PushMeters {
                         + " full)"),
                 counter("streams.resumes_refused", "Resumes (Last-Event-ID) ended with a retry: the event log could"
                         + " not be read after every catch-up attempt, so nothing was skipped")));
-        String deliveries = "WebSub deliveries by outcome: delivered (2xx), failed_attempt (retried), given_up"
-                + " (WEBSUB_RETRY_FOR passed), dropped (subscription gone), reclaimed (taken over from a dead server)";
-        for (String outcome : List.of("delivered", "failed_attempts", "given_up", "dropped", "reclaimed")) {
+        String deliveries = "WebSub deliveries by outcome: delivered (2xx), resync (the whole feed, 2xx), failed_attempt"
+                + " (retried), given_up (WEBSUB_RETRY_FOR passed), dropped (lease over), reclaimed (claim taken over),"
+                + " not_sent (claim lost before the POST), late (acknowledged after a takeover)";
+        for (String outcome : List.of("delivered", "resync", "failed_attempts", "given_up", "dropped", "reclaimed",
+                "not_sent", "late")) {
             rows.add(counter("tme.websub.deliveries", deliveries,
                     Tags.of("outcome", outcome.equals("failed_attempts") ? "failed_attempt" : outcome),
                     "websub.deliveries." + outcome));
@@ -52,14 +54,16 @@ final class PushMeters {
                 counter("websub.verified", "Intents verified: the callback echoed the challenge"),
                 counter("websub.verification_failures", "Verifications failed (no echo, another status, no answer):"
                         + " nothing stored"),
-                counter("websub.denied", "Verified subscriptions refused by WEBSUB_MAX_PER_TOPIC or"
-                        + " WEBSUB_MAX_PER_HOST (the callback told hub.mode=denied)"),
+                counter("websub.denied", "Subscriptions refused by WEBSUB_MAX_PER_TOPIC or WEBSUB_MAX_PER_HOST, when"
+                        + " verified or when put back after a Redis wipe (the callback told hub.mode=denied)"),
+                counter("websub.restored", "Subscriptions this server put back after Redis lost them"),
                 counter("websub.unsubscribed", "Subscriptions removed by a verified unsubscription"),
                 counter("websub.expired", "Subscriptions removed when their lease ran out"),
-                counter("websub.deliveries_queued", "Deliveries queued by this server: one per new post and subscriber"
-                        + " for the fleet"),
+                counter("websub.deliveries_due", "Subscriptions a new post made due (per post and subscriber, on each"
+                        + " server that saw the post)"),
+                counter("websub.posts_delivered", "Posts carried by acknowledged deliveries"),
                 gauge("websub.subscriptions", "Subscriptions stored (the fleet's, as this server last read them)"),
-                gauge("websub.deliveries_held", "Deliveries this server holds now (in flight or waiting to retry)")));
+                gauge("websub.deliveries_in_flight", "Deliveries this server is making now (at most 32)")));
         return rows;
     }
 }

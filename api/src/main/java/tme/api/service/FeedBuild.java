@@ -44,6 +44,22 @@ record FeedBuild(byte[] bytes, boolean transientFailure, Problem refusal) {
         }
         boolean transientFailure = errors.stream()
                 .anyMatch(error -> !Problem.CHANNEL_NOT_FOUND.equals(error.problem().code()));
+        return of(request, pages, errors, transientFailure, now, links, hubUrl);
+    }
+
+    /**
+     * A reader feed of exactly {@code pages}' posts (a WebSub delivery: the posts the subscriber has not had, each
+     * page holding its channel's), the request's filter applied, newest first.
+     */
+    static byte[] posts(FeedRequest request, List<ChannelPage> pages, Instant now, MediaLinks links, String hubUrl) {
+        int all = pages.stream().mapToInt(page -> page.posts().size()).sum();
+        FeedRequest every = new FeedRequest(request.channels(), Math.max(1, all), request.format(), request.origin(),
+                request.filter());
+        return of(every, pages, List.of(), false, now, links, hubUrl).bytes();
+    }
+
+    private static FeedBuild of(FeedRequest request, List<ChannelPage> pages, List<FeedJson.Error> errors,
+                                boolean transientFailure, Instant now, MediaLinks links, String hubUrl) {
         List<RankedPost> ranked = Ranking.rank(pages, now, request.limit(), request.filter());
         if (request.format() == FeedFormat.JSON) {
             return new FeedBuild(FeedJson.bytes(items(ranked), errors), transientFailure, null);

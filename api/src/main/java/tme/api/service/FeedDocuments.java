@@ -4,9 +4,14 @@ import io.vertx.core.Future;
 import io.vertx.core.WorkerExecutor;
 import java.time.Duration;
 import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import tme.api.problem.Problem;
+import tme.api.render.EventJson;
 import tme.api.render.PageReader;
+import tme.scraper.model.ChannelPage;
 import tme.coalescing.Tolerance;
 import tme.scraper.model.Post;
 
@@ -49,6 +54,50 @@ public final class FeedDocuments {
                 .compose(built -> built.bytes() != null
                         ? Future.succeededFuture(new Document(built.bytes(), request.format().contentType()))
                         : Future.failedFuture(new IllegalStateException(built.refusal().detail())));
+    }
+
+    /**
+     * {@code request}'s feed showing exactly the posts {@code events} carry ({@link EventJson}: what a subscriber has
+     * not had yet), each under its channel as the channel's latest page describes it.
+     */
+    public Future<Document> posts(FeedRequest request, List<byte[]> events) {
+        String flow = "websub:" + request.names().getFirst();
+        return workers.executeBlocking(() -> byChannel(events), false).compose(posts -> Lanes.each(
+                        List.copyOf(posts.keySet()), parallelism, name -> channels.latest(name, flow, pages),
+                        bug -> new Answer.Failure(Problem.internal()))
+                .compose(answers -> workers.executeBlocking(() -> {
+                    List<ChannelPage> withPosts = new ArrayList<>();
+                    int i = 0;
+                    for (Map.Entry<ChannelName, List<Post>> channel : posts.entrySet()) {
+                        withPosts.add(page(channel.getKey(), answers.get(i++), channel.getValue()));
+                    }
+                    return new Document(FeedBuild.posts(request, withPosts, clock.instant(), feeds.links(),
+                            feeds.hubUrl(request)), request.format().contentType());
+                }, false)));
+    }
+
+    /** {@code request}'s whole feed as it is now: what a subscriber gets when the log no longer holds what it missed. */
+    public Future<Document> whole(FeedRequest request) {
+        return current(request, request.channels().getFirst(), 0);
+    }
+
+    private static Map<ChannelName, List<Post>> byChannel(List<byte[]> events) {
+        Map<ChannelName, List<Post>> posts = new LinkedHashMap<>();
+        for (byte[] event : events) {
+            EventJson.Carried carried = EventJson.read(event);
+            posts.computeIfAbsent(ChannelName.parse("channel", carried.channel()), name -> new ArrayList<>())
+                    .add(carried.post());
+        }
+        return posts;
+    }
+
+    /** {@code posts} under the channel its latest page describes; a channel that cannot be read fails the delivery. */
+    private static ChannelPage page(ChannelName name, Answer latest, List<Post> posts) {
+        if (latest instanceof Answer.Cached ok && ok.status() == 200 && ok.stored().kind() == Answer.KIND_OK) {
+            ChannelPage page = PageReader.body(ok.stored().raw());
+            return new ChannelPage(page.channel(), posts, page.offset());
+        }
+        throw new IllegalStateException("channel " + name.value() + " could not be read to render its posts");
     }
 
     /** The channel's latest page, refreshed when the copy at hand does not show {@code post} yet. */

@@ -1,46 +1,52 @@
 package tme.api.websub;
 
 import io.vertx.core.Future;
-import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
+import java.util.Map;
 import java.util.Set;
 
 /**
- * Where the hub keeps its subscriptions and the deliveries it owes: Redis for a fleet ({@link RedisHubStore}: any
- * server takes a subscription, a consumer group hands each delivery to one server, a dead server's deliveries are
- * taken over after {@code WEBSUB_DELIVERY_LEASE}), memory for one server ({@link LocalHubStore}).
+ * Where the hub keeps its subscriptions, each subscription's cursors (per channel, the last position of the channel's
+ * event log its subscriber acknowledged) and when each is to be delivered next: Redis for a fleet
+ * ({@link RedisHubStore}), memory for one server ({@link LocalHubStore}). A subscription is delivered by one server
+ * at a time: the one holding its claim, which ends with its lease (then another takes it over). Cursors only move
+ * forward.
  */
 interface HubStore {
 
-    /** Stores (or renews) {@code subscription} within the bounds: {@code ok}, {@code topic_full} or {@code host_full}. */
-    Future<String> subscribe(Subscription subscription, int maxPerTopic, int maxPerHost);
+    /**
+     * Stores (or renews) {@code subscription} within the bounds, with {@code cursors} (channel to position) where it
+     * has none yet: {@code ok}, {@code topic_full} or {@code host_full}.
+     */
+    Future<String> subscribe(Subscription subscription, Map<String, String> cursors, int maxPerTopic, int maxPerHost);
 
     Future<Void> unsubscribe(Subscription subscription);
 
-    Future<Optional<Subscription>> subscription(String id);
-
-    /** Every subscription (the expiry sweep reads them). */
+    /** Every subscription (the expiry sweep reads them; every server keeps the last copy to put them back). */
     Future<List<Subscription>> all();
 
     /** The channels some subscription listens to. */
     Future<Set<String>> channels();
 
+    /** A new post in {@code channel}: its subscriptions are due at {@code now} (or keep a later time). How many. */
+    Future<Integer> due(String channel, Instant now);
+
+    /** Up to {@code max} subscriptions due by {@code now}, claimed under {@code token} until {@code leaseEnd}. */
+    Future<List<Claim>> claim(int max, Instant now, Instant leaseEnd, String token);
+
+    /** {@code subscription}'s cursors, channel to position ({@link tme.events.Entry#START} where it has none). */
+    Future<Map<String, String>> cursors(Subscription subscription);
+
+    /** Whether {@code claim} is still this server's (then its lease runs to {@code leaseEnd}): checked before sending. */
+    Future<Boolean> hold(Claim claim, Instant leaseEnd);
+
     /**
-     * Queues one delivery per subscription of {@code channel} for its new post, once for the fleet however many
-     * servers offer it: how many, or -1 when they were queued already.
+     * Ends {@code claim}'s delivery: its cursors move to {@code cursors} where later, and it is due again at {@code
+     * now} if {@code more} entries wait or a post came meanwhile. False when the claim was no longer this server's.
      */
-    Future<Integer> fanOut(String channel, long post, String entryId);
+    Future<Boolean> finish(Claim claim, Map<String, String> cursors, boolean more, Instant now);
 
-    /** Up to {@code max} new deliveries for {@code consumer} to make. */
-    Future<List<Job>> take(String consumer, int max);
-
-    /** Up to {@code max} deliveries another consumer took and gave no sign of life for {@code idle}: now {@code consumer}'s. */
-    Future<List<Job>> reclaim(String consumer, Duration idle, int max);
-
-    /** {@code consumer} still holds {@code jobs} (resets their idle time). */
-    Future<Void> renew(String consumer, List<Job> jobs);
-
-    /** {@code jobs} are finished (delivered, given up, or for a subscription gone). */
-    Future<Void> done(List<Job> jobs);
+    /** {@code claim}'s delivery failed: due again at {@code at}, failing since then with that many attempts. */
+    Future<Boolean> retry(Claim claim, Instant at, long failingSince, int attempts);
 }

@@ -1,13 +1,16 @@
 package tme.api.websub;
 
 import io.vertx.core.Context;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import tme.api.push.Watchers;
 import tme.events.Entry;
 import tme.redis.Counters;
@@ -16,8 +19,11 @@ import tme.redis.RepeatLog;
 /**
  * The hub's ears: every {@code every} (and at once when a subscription changes here) it reads which channels have
  * subscriptions and watches exactly those ({@link Watchers}: kept current, their new events handed on); each new post
- * queues its deliveries through {@link HubStore#fanOut}, which does so once for the fleet whichever server offers it
- * first. Each round also removes the subscriptions whose lease ran out. Every field is touched on its own context.
+ * makes the channel's subscriptions due ({@link HubStore#due}: any server may, twice is once). Each round also reads
+ * every subscription: it removes those whose lease ran out and keeps the rest as this server's copy of the fleet's
+ * subscriptions, which it puts back ({@link Restore}) when Redis lost them. A read is kept only once Redis is known
+ * not to have been wiped since the copy before it ({@code wiped}, the generation check, runs after the read): a read
+ * of an emptied Redis never replaces the copy. Every field is touched on its own context but {@link #copy}.
  */
 final class HubWatch implements AutoCloseable {
 
@@ -32,14 +38,25 @@ final class HubWatch implements AutoCloseable {
     // Failures to read or queue (each round while Redis is down): one line a minute per kind.
     private final RepeatLog failures;
     private final Runnable queued;
+    private final Supplier<Future<Boolean>> wiped;
+    private final Restore restore;
+    // The fleet's subscriptions as last read (swapped whole; read by the wipe listener on another thread).
+    private volatile List<Subscription> copy = List.of();
+    // Subscriptions a restore could not write yet (Redis out of reach again): tried each round.
+    private List<Subscription> toRestore = List.of();
     private final Map<String, Consumer<Entry>> watched = new HashMap<>();
     private final long timer;
     private volatile long subscriptions;
 
-    /** {@code queued}: told when this server queued deliveries (so they are taken at once, not at the next round). */
+    /**
+     * {@code queued}: told when this server made subscriptions due (so they are claimed at once, not at the next
+     * round); {@code wiped}: whether Redis was found wiped since the last check (its listeners already ran).
+     */
     HubWatch(Vertx vertx, HubStore store, Watchers watchers, Duration every, InstantSource clock,
-             Counters<WebSubCount> counts, Runnable queued) {
+             Counters<WebSubCount> counts, Runnable queued, Supplier<Future<Boolean>> wiped, Restore restore) {
         this.queued = queued;
+        this.wiped = wiped;
+        this.restore = restore;
         this.vertx = vertx;
         this.context = vertx.getOrCreateContext();
         this.store = store;
@@ -60,8 +77,29 @@ final class HubWatch implements AutoCloseable {
         return subscriptions;
     }
 
+    /** Redis lost its data: puts back this server's copy of the subscriptions (taken now, before a round replaces it). */
+    void restore() {
+        List<Subscription> kept = copy;
+        context.runOnContext(v -> restore(kept));
+    }
+
+    private void restore(List<Subscription> subscriptions) {
+        restore.put(subscriptions).onComplete(done -> context.runOnContext(v -> {
+            toRestore = done.succeeded() ? done.result() : subscriptions;
+            sync();
+            queued.run();
+        }));
+    }
+
     private void round() {
-        store.all().onSuccess(all -> {
+        if (!toRestore.isEmpty()) {
+            restore(toRestore);
+        }
+        store.all().compose(all -> wiped.get().map(lost -> lost ? null : all)).onSuccess(all -> {
+            if (all == null) {
+                return; // read after a wipe: the copy before it was put back, and stays the copy
+            }
+            copy = List.copyOf(all);
             subscriptions = all.size();
             all.stream().filter(subscription -> subscription.expired(clock.instant())).forEach(expired -> {
                 counts.increment(WebSubCount.EXPIRED);
@@ -99,12 +137,13 @@ final class HubWatch implements AutoCloseable {
     }
 
     private void fanOut(String channel, Entry entry) {
-        store.fanOut(channel, entry.seq(), entry.id()).onComplete(done -> {
+        store.due(channel, clock.instant()).onComplete(done -> {
             if (done.failed()) {
-                failures.log(System.Logger.Level.WARNING, "Could not queue deliveries",
-                        () -> "Could not queue the deliveries of " + channel + "/" + entry.seq(), done.cause());
+                // The entry stays in the log: the next post, or a restore, makes the subscriptions due and it goes too.
+                failures.log(System.Logger.Level.WARNING, "Could not mark deliveries due",
+                        () -> "Could not mark the subscriptions of " + channel + " due for " + entry.id(), done.cause());
             } else if (done.result() > 0) {
-                counts.add(WebSubCount.QUEUED, done.result());
+                counts.add(WebSubCount.DUE, done.result());
                 queued.run();
             }
         });

@@ -1,39 +1,36 @@
 package tme.api.websub;
 
 import io.vertx.core.Future;
-import java.time.Duration;
-import java.time.InstantSource;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Queue;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import tme.events.Entry;
 
 /**
- * {@link HubStore} in this process's memory, for one server without Redis: subscriptions in a map, deliveries in a
- * queue. Nothing to take over (one server), so {@link #reclaim} finds nothing and {@link #renew} has nothing to do.
+ * {@link HubStore} in this process's memory, for one server without Redis, with the same contract as
+ * {@link RedisHubStore}'s scripts: each method runs under this object's lock, which guards every map below.
  */
 final class LocalHubStore implements HubStore {
 
-    private final InstantSource clock;
-    private final Map<String, Subscription> subscriptions = new ConcurrentHashMap<>();
-    private final Queue<Job> queue = new ConcurrentLinkedQueue<>();
-    // Posts whose deliveries were queued, kept a while (a post is offered once per load that shows it as new).
-    private final Map<String, Boolean> fanned = com.github.benmanes.caffeine.cache.Caffeine.newBuilder()
-            .maximumSize(100_000).<String, Boolean>build().asMap();
-    private final AtomicLong ids = new AtomicLong();
-
-    LocalHubStore(InstantSource clock) {
-        this.clock = clock;
-    }
+    private final Map<String, Subscription> subscriptions = new HashMap<>();
+    // "<id>:<channel>" to the last acknowledged position.
+    private final Map<String, String> cursors = new HashMap<>();
+    // Subscription id to when it is due (epoch millis).
+    private final Map<String, Long> due = new HashMap<>();
+    private final Map<String, String> claims = new HashMap<>();
+    private final Map<String, String> failing = new HashMap<>();
+    private final Set<String> dirty = new HashSet<>();
 
     @Override
-    public synchronized Future<String> subscribe(Subscription subscription, int maxPerTopic, int maxPerHost) {
+    public synchronized Future<String> subscribe(Subscription subscription, Map<String, String> at, int maxPerTopic,
+                                                 int maxPerHost) {
         if (!subscriptions.containsKey(subscription.id())) {
             if (count(s -> s.topic().equals(subscription.topic())) >= maxPerTopic) {
                 return Future.succeededFuture("topic_full");
@@ -43,69 +40,110 @@ final class LocalHubStore implements HubStore {
             }
         }
         subscriptions.put(subscription.id(), subscription);
+        subscription.channels().forEach(channel -> cursors.putIfAbsent(field(subscription.id(), channel),
+                at.getOrDefault(channel, Entry.START)));
         return Future.succeededFuture("ok");
     }
 
-    private long count(java.util.function.Predicate<Subscription> which) {
+    private long count(Predicate<Subscription> which) {
         return subscriptions.values().stream().filter(which).count();
     }
 
     @Override
-    public Future<Void> unsubscribe(Subscription subscription) {
-        subscriptions.remove(subscription.id());
+    public synchronized Future<Void> unsubscribe(Subscription subscription) {
+        String id = subscription.id();
+        subscriptions.remove(id);
+        subscription.channels().forEach(channel -> cursors.remove(field(id, channel)));
+        due.remove(id);
+        claims.remove(id);
+        failing.remove(id);
+        dirty.remove(id);
         return Future.succeededFuture();
     }
 
     @Override
-    public Future<Optional<Subscription>> subscription(String id) {
-        return Future.succeededFuture(Optional.ofNullable(subscriptions.get(id)));
-    }
-
-    @Override
-    public Future<List<Subscription>> all() {
+    public synchronized Future<List<Subscription>> all() {
         return Future.succeededFuture(List.copyOf(subscriptions.values()));
     }
 
     @Override
-    public Future<Set<String>> channels() {
+    public synchronized Future<Set<String>> channels() {
         return Future.succeededFuture(subscriptions.values().stream().flatMap(s -> s.channels().stream())
                 .collect(Collectors.toUnmodifiableSet()));
     }
 
     @Override
-    public Future<Integer> fanOut(String channel, long post, String entryId) {
-        if (fanned.putIfAbsent(channel + ":" + post, Boolean.TRUE) != null) {
-            return Future.succeededFuture(-1);
-        }
-        List<Subscription> listening = subscriptions.values().stream().filter(s -> s.channels().contains(channel))
-                .toList();
-        long now = clock.millis();
-        listening.forEach(s -> queue.add(new Job("local-" + ids.incrementAndGet(), s.id(), channel, post, now)));
+    public synchronized Future<Integer> due(String channel, Instant now) {
+        List<String> listening = subscriptions.values().stream().filter(s -> s.channels().contains(channel))
+                .map(Subscription::id).toList();
+        listening.forEach(id -> {
+            due.putIfAbsent(id, now.toEpochMilli());
+            dirty.add(id);
+        });
         return Future.succeededFuture(listening.size());
     }
 
     @Override
-    public Future<List<Job>> take(String consumer, int max) {
-        List<Job> taken = new ArrayList<>();
-        Job job;
-        while (taken.size() < max && (job = queue.poll()) != null) {
-            taken.add(job);
+    public synchronized Future<List<Claim>> claim(int max, Instant now, Instant leaseEnd, String token) {
+        List<String> ready = due.entrySet().stream().filter(entry -> entry.getValue() <= now.toEpochMilli())
+                .sorted(Map.Entry.comparingByValue()).limit(max).map(Map.Entry::getKey).toList();
+        List<Claim> claimed = new ArrayList<>();
+        for (String id : ready) {
+            due.put(id, leaseEnd.toEpochMilli());
+            boolean takenOver = claims.put(id, token) != null;
+            dirty.remove(id);
+            claimed.add(Claim.of(subscriptions.get(id), token, failing.get(id), takenOver));
         }
-        return Future.succeededFuture(taken);
+        return Future.succeededFuture(claimed);
     }
 
     @Override
-    public Future<List<Job>> reclaim(String consumer, Duration idle, int max) {
-        return Future.succeededFuture(List.of());
+    public synchronized Future<Map<String, String>> cursors(Subscription subscription) {
+        Map<String, String> at = new LinkedHashMap<>();
+        subscription.channels().forEach(channel -> at.put(channel,
+                cursors.getOrDefault(field(subscription.id(), channel), Entry.START)));
+        return Future.succeededFuture(at);
     }
 
     @Override
-    public Future<Void> renew(String consumer, List<Job> jobs) {
-        return Future.succeededFuture();
+    public synchronized Future<Boolean> hold(Claim claim, Instant leaseEnd) {
+        if (!claim.token().equals(claims.get(claim.id()))) {
+            return Future.succeededFuture(false);
+        }
+        due.replace(claim.id(), leaseEnd.toEpochMilli());
+        return Future.succeededFuture(true);
     }
 
     @Override
-    public Future<Void> done(List<Job> jobs) {
-        return Future.succeededFuture();
+    public synchronized Future<Boolean> finish(Claim claim, Map<String, String> at, boolean more, Instant now) {
+        String id = claim.id();
+        if (!claim.token().equals(claims.get(id))) {
+            return Future.succeededFuture(false);
+        }
+        at.forEach((channel, position) -> cursors.merge(field(id, channel), position,
+                (was, next) -> Entry.compare(next, was) > 0 ? next : was));
+        claims.remove(id);
+        failing.remove(id);
+        if (dirty.remove(id) || more) {
+            due.replace(id, now.toEpochMilli());
+        } else {
+            due.remove(id);
+        }
+        return Future.succeededFuture(true);
+    }
+
+    @Override
+    public synchronized Future<Boolean> retry(Claim claim, Instant at, long failingSince, int attempts) {
+        if (!claim.token().equals(claims.get(claim.id()))) {
+            return Future.succeededFuture(false);
+        }
+        claims.remove(claim.id());
+        failing.put(claim.id(), failingSince + ":" + attempts);
+        due.replace(claim.id(), at.toEpochMilli());
+        return Future.succeededFuture(true);
+    }
+
+    private static String field(String id, String channel) {
+        return id + ":" + channel;
     }
 }

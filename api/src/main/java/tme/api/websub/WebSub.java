@@ -1,5 +1,6 @@
 package tme.api.websub;
 
+import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.RoutingContext;
@@ -9,9 +10,12 @@ import java.util.EnumSet;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 import tme.api.push.Watchers;
 import tme.api.service.FeedDocuments;
+import tme.events.EventLog;
 import tme.redis.Counters;
+import tme.redis.Generation;
 import tme.redis.RedisLink;
 
 /** The hub, assembled: its store (Redis, or memory without it), watch, deliverer and {@code POST /websub} handler. */
@@ -26,14 +30,24 @@ public final class WebSub implements AutoCloseable {
     private final CallbackClient client;
     private final Counters<WebSubCount> counts = new Counters<>(WebSubCount.class, EnumSet.allOf(WebSubCount.class));
 
-    public WebSub(Vertx vertx, Optional<RedisLink> redis, WebSubConfig config, Optional<String> publicUrl,
-                  InstantSource clock, Watchers watchers, FeedDocuments documents) {
-        HubStore store = redis.<HubStore>map(link -> new RedisHubStore(link, clock))
-                .orElseGet(() -> new LocalHubStore(clock));
+    /**
+     * {@code events}: the channels' event logs the deliveries read; {@code generation}: tells when Redis lost its data
+     * (then this server puts back its copy of the subscriptions).
+     */
+    public WebSub(Vertx vertx, Optional<RedisLink> redis, Optional<Generation> generation, EventLog events,
+                  WebSubConfig config, Optional<String> publicUrl, InstantSource clock, Watchers watchers,
+                  FeedDocuments documents) {
+        HubStore store = redis.<HubStore>map(RedisHubStore::new).orElseGet(LocalHubStore::new);
         client = new CallbackClient(vertx, new CallbackGuard(vertx, config.allowPrivate()), config.timeout());
-        deliverer = new Deliverer(vertx, store, client, documents, config, publicUrl, clock, counts);
-        watch = new HubWatch(vertx, store, watchers, SYNC_EVERY, clock, counts, deliverer::nudge);
-        Verifier verifier = new Verifier(client, store, config, counts, watch::changed);
+        Delivery delivery = new Delivery(vertx, store, events, new Cursors(events), client, Documents.of(documents),
+                config, publicUrl, clock, counts);
+        deliverer = new Deliverer(vertx, store, delivery, config.deliveryLease(), clock, counts);
+        Supplier<Future<Boolean>> wiped = () -> generation.map(Generation::check)
+                .orElseGet(() -> Future.succeededFuture(false));
+        watch = new HubWatch(vertx, store, watchers, SYNC_EVERY, clock, counts, deliverer::nudge, wiped,
+                new Restore(store, client, config, clock, counts));
+        generation.ifPresent(watching -> watching.onWiped(watch::restore));
+        Verifier verifier = new Verifier(client, store, new Cursors(events), config, counts, watch::changed);
         hub = new Hub(verifier, client, config, publicUrl, clock, counts);
     }
 
@@ -42,11 +56,11 @@ public final class WebSub implements AutoCloseable {
         return hub;
     }
 
-    /** {@code websub.*}: requests, verifications, deliveries by outcome; subscriptions and held deliveries (gauges). */
+    /** {@code websub.*}: requests, verifications, deliveries by outcome; subscriptions and deliveries in flight (gauges). */
     public SortedMap<String, Long> counters() {
         SortedMap<String, Long> all = new TreeMap<>(counts.snapshot());
         all.put("websub.subscriptions", watch.subscriptions());
-        all.put("websub.deliveries_held", (long) deliverer.held());
+        all.put("websub.deliveries_in_flight", (long) deliverer.inFlight());
         return all;
     }
 

@@ -15,9 +15,11 @@ import java.time.Duration;
  * @param retryFor       how long a failed delivery is retried, with backoff, before it is given up ({@code WEBSUB_RETRY_FOR})
  * @param deliveryLease  how long a delivery stays a server's without a sign of life: a dead server's deliveries are
  *                       taken over after it ({@code WEBSUB_DELIVERY_LEASE}, longer than {@code WEBSUB_TIMEOUT})
+ * @param maxPosts       posts one delivery carries at most ({@code WEBSUB_MAX_POSTS}); more go in the next, at once
  */
 public record WebSubConfig(boolean allowPrivate, Duration leaseDefault, Duration leaseMax, int maxPerTopic,
-                           int maxPerHost, Duration timeout, Duration retryFor, Duration deliveryLease) {
+                           int maxPerHost, Duration timeout, Duration retryFor, Duration deliveryLease,
+                           int maxPosts) {
 
     /** A callback's answer is read up to this much (a challenge echo; a delivery's answer is not read further). */
     static final int MAX_ANSWER_BYTES = 64 * 1024;

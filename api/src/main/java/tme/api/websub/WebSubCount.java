@@ -12,21 +12,36 @@ enum WebSubCount implements Counters.Metric {
     VERIFIED("websub.verified"),
     /** Verifications that failed: no echo, another status, no answer; nothing stored. */
     VERIFICATION_FAILURES("websub.verification_failures"),
-    /** Verified subscriptions refused by a bound (per topic, per callback host): the callback was told (denied). */
+    /**
+     * Subscriptions refused by a bound (per topic, per callback host), when verified or when put back after Redis lost
+     * them: the callback was told (denied).
+     */
     DENIED("websub.denied"),
     /** Subscriptions removed: unsubscribed, or their lease ran out. */
     UNSUBSCRIBED("websub.unsubscribed"),
     EXPIRED("websub.expired"),
-    /** Deliveries queued (one per new post and subscriber, for the fleet). */
-    QUEUED("websub.deliveries_queued"),
+    /** Subscriptions made due by a new post (one per new post and subscriber, each server that saw the post). */
+    DUE("websub.deliveries_due"),
+    /** Deliveries acknowledged (2xx) carrying the posts the subscriber had not had. */
     DELIVERED("websub.deliveries.delivered"),
+    /** Posts those deliveries carried. */
+    POSTS_DELIVERED("websub.posts_delivered"),
+    /** Deliveries of the whole feed, acknowledged: the log no longer held what the subscriber missed. */
+    RESYNCS("websub.deliveries.resync"),
     /** Attempts that failed (retried while WEBSUB_RETRY_FOR lasts). */
     FAILED_ATTEMPTS("websub.deliveries.failed_attempts"),
+    /** Subscriptions whose deliveries failed for WEBSUB_RETRY_FOR: their cursors moved to the logs' ends. */
     GIVEN_UP("websub.deliveries.given_up"),
-    /** Deliveries for a subscription that was gone or expired by then. */
+    /** Deliveries for a subscription whose lease had run out by then. */
     DROPPED("websub.deliveries.dropped"),
-    /** Deliveries taken over from a server that gave no sign of life for WEBSUB_DELIVERY_LEASE. */
-    RECLAIMED("websub.deliveries.reclaimed");
+    /** Claims taken over from a server that did not end them within WEBSUB_DELIVERY_LEASE. */
+    RECLAIMED("websub.deliveries.reclaimed"),
+    /** Deliveries not sent: right before the POST the claim was no longer this server's (or Redis out of reach). */
+    NOT_SENT("websub.deliveries.not_sent"),
+    /** Deliveries sent whose acknowledgement came after another server took the claim over (it may send again). */
+    LATE("websub.deliveries.late"),
+    /** Subscriptions put back after Redis lost them (from this server's copy). */
+    RESTORED("websub.restored");
 
     private final String metricName;
 
