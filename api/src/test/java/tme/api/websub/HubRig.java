@@ -70,7 +70,7 @@ final class HubRig implements AutoCloseable {
     void publish(int from, int to) throws Exception {
         for (int post = from; post <= to; post++) {
             byte[] data = (CHANNEL + "/" + post).getBytes(StandardCharsets.UTF_8);
-            await(log.publish(CHANNEL, List.of(new Event(post, data))));
+            await(log.publish(CHANNEL, post - 1, List.of(new Event(post, data))));
             await(store.due(CHANNEL, clock.instant()));
             deliverer.nudge();
         }
