@@ -48,6 +48,9 @@ class DocumentedAnswersTest {
     private static final List<String> STORED = List.of("/v1/body/durov", "/v1/more/durov/before/490",
             "/v1/post/durov/490", "/v1/preview/durov", "/v1/search/durov?q=telegram", "/v1/feed?channels=durov",
             "/feeds/durov.atom", "/telegram/channel/durov", "/telegram/channel/durov/includeFwd=0");
+    /** An OPML file of one RSSHub feed, as a reader exports it. */
+    private static final String OPML = "<?xml version=\"1.0\"?><opml version=\"2.0\"><head><title>r</title></head><body>"
+            + "<outline text=\"d\" xmlUrl=\"https://rsshub.app/telegram/channel/durov\"/></body></opml>";
     private static final List<String> EXEMPT = List.of("/healthz", "/readyz", "/metrics", "/openapi.json", "/docs");
     /** The operations that take a body. */
     private static final List<String> BODIES = List.of("/v1/previews", "/v1/feed", "/graphql", "/websub");
@@ -84,6 +87,13 @@ class DocumentedAnswersTest {
             }
             checked(calls, "GET", "/v1/feed?channels=durov,meduzalive&format=atom", 200);
             checked(calls, "GET", "/v1/feed?channels=durov", 303, "Accept", "application/atom+xml");
+            checked(calls, "GET", "/feeds.opml?channels=durov,meduzalive", 200);
+            checked(calls, "HEAD", "/feeds.opml?channels=durov", 200);
+            checked(calls, "GET", "/feeds.opml?channels=bad-name", 422);
+            checked(calls, "HEAD", "/feeds.opml?channels=durov&format=xml", 422);
+            posted(calls, "/v1/opml/import", "text/x-opml", OPML, 200);
+            posted(calls, "/v1/opml/import", "application/xml", "<rss/>", 422);
+            posted(calls, "/v1/opml/import", "text/plain", OPML, 415);
             checked(calls, "HEAD", "/v1/feed?channels=durov", 303, "Accept", "application/rss+xml");
             for (String path : List.of("/v1/body/zzqxnonexistent", "/v1/more/zzqxnonexistent/before/5",
                     "/v1/post/durov/484", "/v1/preview/zzqxnonexistent", "/v1/search/zzqxnonexistent?q=x",

@@ -70,6 +70,7 @@ public final class Routes {
         Handlers h = new Handlers(channels, previews, feeds, responses, requests::client);
         OpsHandlers ops = new OpsHandlers(telemetry, workers);
         MediaHandlers m = new MediaHandlers(media.mode(), media.service(), media.streams(), requests::client);
+        OpmlHandlers opml = new OpmlHandlers(previews, feeds, workers, requests::client);
         telemetry.streamRoutes(STREAM);
         if (media.mode() == MediaMode.STREAM) {
             telemetry.streamRoutes(MEDIA_ROUTES);
@@ -77,7 +78,7 @@ public final class Routes {
         LongAdder ahead = new LongAdder();
         LongAdder abandoned = new LongAdder();
         telemetry.gather(() -> Map.of("http.requests.ahead", ahead.sum(), ABANDONED, abandoned.sum()));
-        return vertx -> router(vertx, h, ops, telemetry, graphql, docs, requests, push, m, responses,
+        return vertx -> router(vertx, h, ops, telemetry, graphql, docs, requests, push, m, opml, responses,
                 new Counts(ahead, abandoned), clock);
     }
 
@@ -133,7 +134,7 @@ public final class Routes {
      */
     private static Router router(Vertx vertx, Handlers h, OpsHandlers ops, Telemetry telemetry, GraphQL graphql,
                                  boolean docs, RequestPipeline requests, Push push, MediaHandlers m,
-                                 Responses responses, Counts counts, RequestClock clock) {
+                                 OpmlHandlers opml, Responses responses, Counts counts, RequestClock clock) {
         Router router = Router.router(vertx);
         router.route().putMetadata(HitsAhead.DONE_AHEAD, "timing").handler(telemetry.timing(router));
         RequestStart start = requests.start(vertx, router);
@@ -155,6 +156,10 @@ public final class Routes {
         read(router, "/feeds/:file").handler(urls::feeds);
         read(router, "/telegram/channel/:username").handler(urls::rssHub);
         read(router, "/telegram/channel/:username/:routeParams").handler(urls::rssHub);
+        read(router, "/feeds.opml").handler(opml::export);
+        Route opmlImport = router.post("/v1/opml/import");
+        RequestBodies.upTo(OpmlHandlers.MAX_OPML_BYTES).forEach(opmlImport::handler);
+        opmlImport.handler(opml::importFile);
         read(router, MEDIA_ROUTES[0]).handler(m::avatar);
         read(router, MEDIA_ROUTES[1]).handler(m::item);
         read(router, MEDIA_ROUTES[2]).handler(m::thumb);
@@ -252,7 +257,7 @@ public final class Routes {
         if (path.equals("/v1/feed") || path.equals("/v1/feed/")) {
             return "GET, HEAD, POST";
         }
-        if (path.equals("/websub")) {
+        if (path.equals("/websub") || path.equals("/v1/opml/import")) {
             return "POST";
         }
         if (path.equals("/v1/stream")) {

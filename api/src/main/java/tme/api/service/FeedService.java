@@ -120,6 +120,11 @@ public final class FeedService {
         return this;
     }
 
+    /** {@code PUBLIC_URL}, when set: where readers reach this service (OPML files name feeds at it). */
+    public Optional<String> publicUrl() {
+        return publicUrl;
+    }
+
     /** Where reader feeds send readers for media: t.me's URLs, or {@code PUBLIC_URL}'s durable links. */
     MediaLinks links() {
         return links;

@@ -1,0 +1,204 @@
+package tme.api.http;
+
+import com.rometools.opml.feed.opml.Attribute;
+import com.rometools.opml.feed.opml.Opml;
+import com.rometools.opml.feed.opml.Outline;
+import io.vertx.core.Future;
+import io.vertx.core.WorkerExecutor;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.RoutingContext;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import tme.api.feed.OpmlDocuments;
+import tme.api.feed.OpmlDocuments.Subscription;
+import tme.api.problem.InvalidInput;
+import tme.api.problem.Problem;
+import tme.api.service.Answer;
+import tme.api.service.ChannelName;
+import tme.api.service.ChannelNames;
+import tme.api.service.FeedService;
+import tme.api.service.PreviewsService;
+
+/**
+ * OPML both ways. {@code GET /feeds.opml?channels=a,b,c}: one outline per channel, titled from its preview card, its
+ * feed at {@code /feeds/<name>.atom} ({@code format=rss|json} for the others) and its t.me page. {@code POST
+ * /v1/opml/import}: another tool's OPML (RSSHub, RSS-Bridge, t.me links: {@link FeedSources}) answered as the same
+ * file with our feed URLs; the outlines that name no channel are moved, unchanged, into a last folder named for them,
+ * so a reader importing the answer still has them and sees which they are.
+ */
+final class OpmlHandlers {
+
+    /** At most this many bytes of OPML are read: a reader's whole export of a few thousand feeds. */
+    static final long MAX_OPML_BYTES = 1024 * 1024;
+    /** What an OPML upload may be labelled (curl: {@code -H 'Content-Type: text/x-opml' --data-binary @file}). */
+    private static final List<String> XML_TYPES = List.of("text/x-opml", "text/xml", "application/xml");
+    private static final Map<String, String> EXTENSIONS = Map.of("atom", "atom", "rss", "rss", "json", "json");
+
+    private final PreviewsService previews;
+    private final FeedService feeds;
+    private final WorkerExecutor workers;
+    private final Function<RoutingContext, String> clients;
+
+    OpmlHandlers(PreviewsService previews, FeedService feeds, WorkerExecutor workers,
+                 Function<RoutingContext, String> clients) {
+        this.previews = previews;
+        this.feeds = feeds;
+        this.workers = workers;
+        this.clients = clients;
+    }
+
+    /** {@code GET /feeds.opml?channels=a,b,c&format=atom|rss|json}. */
+    void export(RoutingContext ctx) {
+        List<ChannelName> names = ChannelNames.parse("channels", FeedQuery.names(ctx.queryParams().getAll("channels")))
+                .stream().distinct().toList();
+        String extension = extension(ctx);
+        String base = base(ctx);
+        Future<byte[]> file = previews.previewsFor(clients.apply(ctx), names).compose(answers ->
+                workers.executeBlocking(() -> OpmlDocuments.write("Telegram channels", subscriptions(names, answers,
+                        base, extension)), false));
+        Responses.onRequestLoop(file, done -> {
+            if (done.failed()) {
+                ctx.fail(done.cause());
+            } else {
+                send(ctx, done.result());
+            }
+        });
+    }
+
+    /** {@code POST /v1/opml/import?format=atom|rss|json} with an OPML file as the body. */
+    void importFile(RoutingContext ctx) {
+        String type = ctx.request().getHeader(HttpHeaders.CONTENT_TYPE);
+        String media = type == null ? "" : type.split(";")[0].trim().toLowerCase(java.util.Locale.ROOT);
+        if (!XML_TYPES.contains(media)) {
+            throw new InvalidInput(Problem.unsupportedMediaType("an OPML file is sent as text/x-opml, text/xml or"
+                    + " application/xml: " + (type == null ? "no Content-Type" : type)));
+        }
+        Buffer body = ctx.body().buffer();
+        if (body == null || body.length() == 0) {
+            throw new InvalidInput(Problem.invalid("body", "body must be an OPML file"));
+        }
+        String extension = extension(ctx);
+        String base = base(ctx);
+        Future<Imported> imported = workers.executeBlocking(() -> mapped(body.getBytes(), base, extension), false);
+        Responses.onRequestLoop(imported, done -> {
+            if (done.failed()) {
+                ctx.fail(done.cause());
+                return;
+            }
+            ctx.response().putHeader("X-Opml-Mapped", Integer.toString(done.result().mapped()))
+                    .putHeader("X-Opml-Unmapped", Integer.toString(done.result().unmapped()));
+            send(ctx, done.result().file());
+        });
+    }
+
+    private static String extension(RoutingContext ctx) {
+        String asked = ctx.queryParams().get("format");
+        String extension = asked == null ? "atom" : EXTENSIONS.get(asked);
+        if (extension == null) {
+            throw new InvalidInput(Problem.invalid("format", "format must be atom, rss or json: "
+                    + io.vertx.core.json.Json.encode(asked)));
+        }
+        return extension;
+    }
+
+    /** {@code PUBLIC_URL}, else the host the request came to. */
+    private String base(RoutingContext ctx) {
+        return feeds.publicUrl().orElseGet(() -> FeedQuery.origin(ctx.request()));
+    }
+
+    private static List<Subscription> subscriptions(List<ChannelName> names, List<Answer> answers, String base,
+                                                    String extension) {
+        List<Subscription> subscriptions = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            String name = names.get(i).value();
+            subscriptions.add(new Subscription(title(answers.get(i)).orElse("@" + name),
+                    base + "/feeds/" + name + "." + extension, "https://t.me/" + name));
+        }
+        return subscriptions;
+    }
+
+    /** The channel's title from its stored preview card, if it has one. */
+    private static Optional<String> title(Answer answer) {
+        if (answer instanceof Answer.Cached ok && ok.status() == 200) {
+            JsonObject channel = new JsonObject(Buffer.buffer(ok.stored().raw())).getJsonObject("channel");
+            return Optional.ofNullable(channel == null ? null : channel.getString("title"));
+        }
+        return Optional.empty();
+    }
+
+    /** What an import made: the file to answer and how many outlines were moved over or not. */
+    private record Imported(byte[] file, int mapped, int unmapped) {}
+
+    private static Imported mapped(byte[] xml, String base, String extension) {
+        Opml opml;
+        try {
+            opml = OpmlDocuments.read(xml);
+        } catch (IllegalArgumentException notOpml) {
+            throw new InvalidInput(Problem.invalid("body", "body must be an OPML file: " + notOpml.getMessage()));
+        }
+        List<Outline> unmapped = new ArrayList<>();
+        int mapped = map(opml.getOutlines(), unmapped, base, extension);
+        if (!unmapped.isEmpty()) {
+            Outline folder = new Outline();
+            folder.setText("Not moved to tme-api (" + unmapped.size() + ")");
+            folder.setChildren(unmapped);
+            opml.getOutlines().add(folder);
+        }
+        return new Imported(OpmlDocuments.write(opml), mapped, unmapped.size());
+    }
+
+    /** Maps the feeds in {@code outlines} (folders walked), moving those naming no channel into {@code unmapped}. */
+    private static int map(List<Outline> outlines, List<Outline> unmapped, String base, String extension) {
+        int mapped = 0;
+        List<Outline> kept = new ArrayList<>();
+        for (Outline outline : outlines) {
+            boolean feed = outline.getXmlUrl() != null || outline.getHtmlUrl() != null;
+            if (!feed) {
+                mapped += map(outline.getChildren(), unmapped, base, extension);
+                kept.add(outline);
+                continue;
+            }
+            Optional<List<ChannelName>> channels = FeedSources.channels(outline.getXmlUrl())
+                    .or(() -> FeedSources.channels(outline.getHtmlUrl()));
+            if (channels.isEmpty()) {
+                unmapped.add(outline);
+            } else {
+                kept.add(ours(outline, channels.get(), base, extension));
+                mapped++;
+            }
+        }
+        outlines.clear();
+        outlines.addAll(kept);
+        return mapped;
+    }
+
+    /** {@code outline} with our feed of {@code channels} in place of its URLs; its text and title kept. */
+    private static Outline ours(Outline outline, List<ChannelName> channels, String base, String extension) {
+        String joined = channels.stream().map(ChannelName::value).collect(Collectors.joining("+"));
+        String title = outline.getTitle() != null ? outline.getTitle()
+                : outline.getText() != null ? outline.getText() : "@" + joined;
+        Outline ours = OpmlDocuments.outline(new Subscription(title, base + "/feeds/" + joined + "." + extension,
+                channels.size() == 1 ? "https://t.me/" + joined : null));
+        ours.setText(outline.getText() != null ? outline.getText() : title);
+        ours.setCategories(outline.getCategories());
+        outline.getAttributes().stream()
+                .filter(attribute -> !List.of("xmlUrl", "htmlUrl", "type", "text", "title").contains(attribute.getName()))
+                .forEach(attribute -> ours.getAttributes().add((Attribute) attribute.clone()));
+        return ours;
+    }
+
+    private static void send(RoutingContext ctx, byte[] file) {
+        if (ctx.response().closed()) {
+            return;
+        }
+        ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, OpmlDocuments.CONTENT_TYPE)
+                .putHeader(HttpHeaders.CACHE_CONTROL, "no-store");
+        Responses.end(ctx, Buffer.buffer(file));
+    }
+}
