@@ -21,9 +21,8 @@ import org.jdom2.output.XMLOutputter;
 
 /**
  * OPML, the file feed readers import and export subscriptions with, both ways, with Rome's OPML module. Its parser and
- * generator are called directly, not through Rome's plugin table ({@code rome.properties}), which rome and rome-opml
- * both ship and one runnable jar can hold only one of. The XML parser takes no DOCTYPE (no entity can reach a file
- * or a host: an OPML is a client's upload).
+ * generator are called directly rather than found through Rome's plugin table, so the XML parser is ours: it takes no
+ * DOCTYPE (no entity can reach a file or a host: an OPML is a client's upload).
  */
 public final class OpmlDocuments {
 
