@@ -26,7 +26,8 @@ source bench/load/lib/common.sh # JAVA, the jars, require_jars, require_tools; i
 require_jars
 require_tools redis-server
 
-echo "commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown), $(nproc) cores, load:$(uptime | sed 's/.*load average://')"
+echo "commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown), $(nproc) cores,"\
+  "load:$(uptime | sed "s/.*load average://")"
 echo "JAVA=$JAVA ($("$JAVA" -version 2>&1 | head -1)), $(redis-server --version | cut -d' ' -f1-3), logs in $WORK"
 "$JAVA" $JAVA_OPTS -cp "$BENCH_JAR" tme.bench.chaos.ChaosMain "$WORK" "$API_JAR" ${1:+"$1"} &
 PIDS+=($!)
