@@ -14,6 +14,8 @@ final class Receipts {
     private final Map<Integer, Long> firstArrival = new ConcurrentHashMap<>();
     // SSE: a post id received again, per id. WebSub: a delivery holding no post not already had, by its newest post.
     private final Map<Integer, Integer> repeated = new ConcurrentHashMap<>();
+    // WebSub only: deliveries, by the newest post each held.
+    private final Map<Integer, Integer> deliveries = new ConcurrentHashMap<>();
 
     Receipts(String name) {
         this.name = name;
@@ -26,6 +28,19 @@ final class Receipts {
 
     void repeated(int id) {
         repeated.merge(id, 1, Integer::sum);
+    }
+
+    void delivered(int newest) {
+        deliveries.merge(newest, 1, Integer::sum);
+    }
+
+    /** Deliveries whose newest post is one of {@code ids}. */
+    long deliveries(Iterable<Integer> ids) {
+        long count = 0;
+        for (int id : ids) {
+            count += deliveries.getOrDefault(id, 0);
+        }
+        return count;
     }
 
     boolean has(int id) {

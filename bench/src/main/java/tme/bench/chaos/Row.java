@@ -8,10 +8,11 @@ import java.util.stream.Collectors;
 /**
  * One scenario's line of the table: posts published, then per reader (r1..r10) and per subscriber (sub1..sub3) the
  * posts missing and the repeats (SSE: a post received again; WebSub: a delivery that brought no post not already
- * had), the subscribers' deliveries, and how long until every receiver had a post published after the fault.
+ * had), the subscribers' deliveries (those whose newest post is one of this scenario's), and how long until every
+ * receiver had a post published after the fault.
  */
 record Row(String scenario, String what, int posts, List<Long> readersMissing, List<Long> readersRepeats,
-           List<Long> subscribersMissing, List<Long> subscribersRepeats, List<Integer> subscribersDeliveries,
+           List<Long> subscribersMissing, List<Long> subscribersRepeats, List<Long> subscribersDeliveries,
            Optional<Duration> pushBack, String backFrom) {
 
     static String header() {

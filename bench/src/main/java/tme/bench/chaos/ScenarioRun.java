@@ -3,7 +3,6 @@ package tme.bench.chaos;
 import java.time.Duration;
 import java.time.LocalTime;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -20,7 +19,6 @@ final class ScenarioRun {
     }
 
     Row run(Scenario scenario) throws Exception {
-        List<Integer> deliveriesBefore = fleet.subscribers.stream().map(WebSubListener::deliveries).toList();
         long start = System.nanoTime();
         publisher.start();
         say(scenario.name() + ": publishing");
@@ -38,7 +36,7 @@ final class ScenarioRun {
         drain(scenario, ids);
         long backFrom = scenario.backFromStart() ? faultStart : faultEnd;
         List<Integer> after = publisher.since(backFrom).stream().map(Publisher.Post::id).toList();
-        Row row = row(scenario, ids, after, backFrom, deliveriesBefore);
+        Row row = row(scenario, ids, after, backFrom);
         scenario.fault().afterwards();
         return row;
     }
@@ -51,18 +49,14 @@ final class ScenarioRun {
         }
     }
 
-    private Row row(Scenario scenario, List<Integer> ids, List<Integer> after, long backFrom,
-                    List<Integer> deliveriesBefore) {
+    private Row row(Scenario scenario, List<Integer> ids, List<Integer> after, long backFrom) {
         List<Receipts> readers = fleet.readers.stream().map(r -> r.receipts).toList();
         List<Receipts> subscribers = fleet.subscribers.stream().map(s -> s.receipts).toList();
-        List<Integer> deliveries = new ArrayList<>();
-        for (int i = 0; i < fleet.subscribers.size(); i++) {
-            deliveries.add(fleet.subscribers.get(i).deliveries() - deliveriesBefore.get(i));
-        }
         return new Row(scenario.name(), scenario.what(), ids.size(),
                 readers.stream().map(r -> r.missing(ids)).toList(), readers.stream().map(r -> r.repeats(ids)).toList(),
                 subscribers.stream().map(s -> s.missing(ids)).toList(),
-                subscribers.stream().map(s -> s.repeats(ids)).toList(), deliveries, pushBack(after, backFrom),
+                subscribers.stream().map(s -> s.repeats(ids)).toList(),
+                subscribers.stream().map(s -> s.deliveries(ids)).toList(), pushBack(after, backFrom),
                 scenario.backFromStart() ? "its start" : "its end");
     }
 

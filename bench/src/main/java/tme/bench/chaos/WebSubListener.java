@@ -30,7 +30,6 @@ final class WebSubListener implements AutoCloseable {
     final Receipts receipts;
     private final Vertx vertx;
     private final AtomicInteger verifications = new AtomicInteger();
-    private final AtomicInteger deliveries = new AtomicInteger();
     private int port; // 0 until the first listen; then kept
     private HttpServer server; // null while down
 
@@ -52,10 +51,6 @@ final class WebSubListener implements AutoCloseable {
 
     int verifications() {
         return verifications.get();
-    }
-
-    int deliveries() {
-        return deliveries.get();
     }
 
     /** Subscribes at the hub of {@code hubPort} to {@code topic}; answers the hub's status (202 expected). */
@@ -82,7 +77,6 @@ final class WebSubListener implements AutoCloseable {
             return;
         }
         request.body().onSuccess(body -> {
-            deliveries.incrementAndGet();
             delivered(body.toString(StandardCharsets.UTF_8));
             request.response().setStatusCode(204).end();
         });
@@ -97,7 +91,11 @@ final class WebSubListener implements AutoCloseable {
             broughtNew |= receipts.arrived(id);
             newest = Math.max(newest, id);
         }
-        if (!broughtNew && newest >= 0) {
+        if (newest < 0) {
+            return;
+        }
+        receipts.delivered(newest);
+        if (!broughtNew) {
             receipts.repeated(newest);
         }
     }
