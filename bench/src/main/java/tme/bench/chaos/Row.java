@@ -1,8 +1,6 @@
 package tme.bench.chaos;
 
-import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -13,7 +11,7 @@ import java.util.stream.Collectors;
  */
 record Row(String scenario, String what, int posts, List<Long> readersMissing, List<Long> readersRepeats,
            List<Long> subscribersMissing, List<Long> subscribersRepeats, List<Long> subscribersDeliveries,
-           Optional<Duration> pushBack, String backFrom) {
+           PushBack pushBack, String backFrom) {
 
     static String header() {
         return "| scenario | fault | posts | SSE missing r1..r10 | SSE repeats | WebSub missing sub1..sub3 "
@@ -24,8 +22,8 @@ record Row(String scenario, String what, int posts, List<Long> readersMissing, L
     String line() {
         return "| " + scenario + " | " + what + " | " + posts + " | " + joined(readersMissing) + " | "
                 + joined(readersRepeats) + " | " + joined(subscribersMissing) + " | " + repeatsOfDeliveries() + " | "
-                + pushBack.map(d -> String.format("%.1f s after %s", d.toMillis() / 1000.0, backFrom))
-                        .orElse("never (" + backFrom + ")") + " |";
+                + pushBack.after().map(d -> String.format("%.1f s after %s (%s)", d.toMillis() / 1000.0, backFrom,
+                        pushBack.who())).orElse("never after " + backFrom + ": " + pushBack.who()) + " |";
     }
 
     private String repeatsOfDeliveries() {

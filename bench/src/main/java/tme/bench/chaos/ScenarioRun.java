@@ -3,6 +3,7 @@ package tme.bench.chaos;
 import java.time.Duration;
 import java.time.LocalTime;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -60,17 +61,25 @@ final class ScenarioRun {
                 scenario.backFromStart() ? "its start" : "its end");
     }
 
-    /** How long after {@code backFrom} the last receiver got its first post published since; empty if one never did. */
-    private Optional<Duration> pushBack(List<Integer> after, long backFrom) {
-        long latest = 0;
+    /**
+     * How long after {@code backFrom} the last receiver got its first post published since, and which receiver that
+     * was; or, when some never got one, their names.
+     */
+    private PushBack pushBack(List<Integer> after, long backFrom) {
+        long latest = -1;
+        String slowest = "";
+        List<String> never = new ArrayList<>();
         for (Receipts receiver : fleet.receivers()) {
             OptionalLong first = receiver.firstArrivalOf(after);
             if (first.isEmpty()) {
-                return Optional.empty();
+                never.add(receiver.name);
+            } else if (first.getAsLong() - backFrom > latest) {
+                latest = first.getAsLong() - backFrom;
+                slowest = receiver.name;
             }
-            latest = Math.max(latest, first.getAsLong() - backFrom);
         }
-        return Optional.of(Duration.ofNanos(latest));
+        return never.isEmpty() ? new PushBack(Optional.of(Duration.ofNanos(latest)), slowest)
+                : new PushBack(Optional.empty(), String.join(" ", never));
     }
 
     static void say(String line) {
