@@ -21,11 +21,21 @@ public final class ChaosMain {
 
     private ChaosMain() {}
 
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] args) {
         if (args.length < 2) {
             System.err.println("usage: ChaosMain <work dir> <api jar> [scenario,scenario...]");
             System.exit(2);
         }
+        try {
+            run(args);
+        } catch (Exception e) {
+            e.printStackTrace();
+            System.exit(1); // the Vert.x and HTTP clients' threads would keep the JVM up
+        }
+        System.exit(0);
+    }
+
+    private static void run(String[] args) throws Exception {
         Path work = Files.createDirectories(Path.of(args[0]));
         // Stopped early (Ctrl-C, the script's trap): the servers and Redis this JVM started go with it.
         Runtime.getRuntime().addShutdownHook(new Thread(
@@ -35,6 +45,10 @@ public final class ChaosMain {
                 "-Xms64m -Xmx256m --enable-native-access=ALL-UNNAMED").trim().split("\\s+"));
         try (ChaosFleet fleet = new ChaosFleet(work, Path.of(args[1]), javaOptions);
              Publisher publisher = new Publisher(fleet.tme, POSTS_PER_SECOND)) {
+            List<String> names = Scenario.all(fleet).stream().map(Scenario::name).toList();
+            if (!names.containsAll(only)) {
+                throw new IllegalArgumentException("scenarios are " + names + ", not " + only);
+            }
             ScenarioRun.say("starting Redis, 3 proxies, the fake t.me, 2 API servers and a refresher (logs in "
                     + work + ")");
             fleet.start();
@@ -52,7 +66,6 @@ public final class ChaosMain {
             System.out.println(Row.header());
             rows.forEach(row -> System.out.println(row.line()));
         }
-        System.exit(0); // the Vert.x and HTTP clients' threads would keep the JVM up
     }
 
     /** Publishes until one post reached every receiver: push works end to end before any fault. */

@@ -74,8 +74,9 @@ final class ProxyLink {
         proxy.droppedBytes(count);
     }
 
-    boolean lostBytes() {
-        return lostBytes;
+    /** It lost bytes, or was accepted in a black hole with nowhere to forward to: it must end with the black hole. */
+    boolean cannotCarryOn() {
+        return lostBytes || target == null;
     }
 
     boolean closed() {

@@ -22,8 +22,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *       command's round trip takes twice that more), order kept;</li>
  *   <li>{@link #blackHole()}: connections are accepted and read, nothing is forwarded either way, and nothing is
  *       closed: commands time out as on a partitioned link. A connection that lost bytes can never carry on (its
- *       replies would no longer match its commands), so leaving the black hole closes those, as a peer's TCP does
- *       once its retransmissions give up; the client connects again;</li>
+ *       replies would no longer match its commands), so leaving the black hole closes those (and those accepted
+ *       during it), as a peer's TCP does once its retransmissions give up; the client connects again;</li>
  *   <li>{@link #cut()}: every connection is closed at once and new ones are refused (the port is closed) until
  *       another mode is set, which listens on the same port again.</li>
  * </ul>
@@ -127,7 +127,7 @@ public final class RedisProxy implements AutoCloseable {
             return;
         }
         if (before.kind() == Kind.BLACK_HOLE && next.kind() != Kind.BLACK_HOLE) {
-            links.stream().filter(ProxyLink::lostBytes).forEach(ProxyLink::close);
+            links.stream().filter(ProxyLink::cannotCarryOn).forEach(ProxyLink::close);
         }
         if (listening == null && !closed) {
             listen();
