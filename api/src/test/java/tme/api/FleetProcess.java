@@ -105,6 +105,30 @@ final class FleetProcess implements AutoCloseable {
         }
     }
 
+    /** SIGSTOP: the process keeps its sockets and its state but runs nothing (a long GC, a frozen VM) until resumed. */
+    void pause() {
+        signal("-STOP");
+    }
+
+    /** SIGCONT after {@link #pause()}: its timers that came due meanwhile fire at once. */
+    void resume() {
+        signal("-CONT");
+    }
+
+    private void signal(String signal) {
+        try {
+            Process kill = new ProcessBuilder("kill", signal, Long.toString(process.pid())).inheritIO().start();
+            if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+                throw new AssertionError("kill " + signal + " " + process.pid() + " failed");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
+    }
+
     /** SIGKILL, and waits until the process is gone. */
     void kill() {
         process.destroyForcibly();

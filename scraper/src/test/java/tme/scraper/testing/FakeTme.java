@@ -180,6 +180,16 @@ public final class FakeTme implements AutoCloseable {
     }
 
     /**
+     * From now on a page shows only the {@code newest} posts {@link #publish published} (after the recorded ones),
+     * as t.me's page shows its newest ~20: a long run publishing hundreds of posts keeps its pages small, and a
+     * reader that falls behind by more than that cannot catch up from the page alone.
+     */
+    public FakeTme showPublished(int newest) {
+        knobs.published.show(newest);
+        return this;
+    }
+
+    /**
      * Serves every Telegram CDN URL in its answers ({@code https://cdn4.telesco.pe/file/<token>.jpg}, and the
      * {@code telegram-cdn.org} and {@code cdn-telegram.org} forms) as one on {@code cdn} ({@link FakeCdn#baseUrl()}):
      * {@code <cdn>/file/g<generation>/<token>.jpg}; null serves them as recorded again.

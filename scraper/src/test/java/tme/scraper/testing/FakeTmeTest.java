@@ -60,6 +60,20 @@ class FakeTmeTest extends FakeTmeClientTestBase {
     }
 
     @Test
+    void showPublished_aPageShowsTheNewestPublishedPostsOnly_withTheirIds() {
+        fake.anyChannelAs("durov").showPublished(2);
+        List<Integer> ids = List.of(fake.publish("telegram", "One"), fake.publish("telegram", "Two"),
+                fake.publish("telegram", "Three"));
+
+        HttpResponse<Buffer> page = call(HttpMethod.GET, "/s/telegram");
+        ChannelPage parsed = ((Parsed.Ok<ChannelPage>) ChannelPageParser.parse(page.bodyAsString(), ParserMode.FULL)).value();
+        assertEquals(List.of(503, 504, 505), ids);
+        assertEquals(22, parsed.posts().size(), "the 20 recorded, then 504 and 505");
+        assertEquals(List.of(502, 504, 505), parsed.posts().subList(19, 22).stream().map(post -> post.id()).toList());
+        assertEquals("Three", parsed.posts().getLast().content().text().string());
+    }
+
+    @Test
     void channelPage_everyRecordedChannelIsServed() {
         for (String channel : List.of("meduzalive", "topwar_official", "demo_empty")) {
             HttpResponse<Buffer> page = call(HttpMethod.GET, "/s/" + channel);

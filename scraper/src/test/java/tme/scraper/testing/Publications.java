@@ -22,6 +22,16 @@ final class Publications {
     record Published(String text, Instant at) {}
 
     private final Map<String, List<Published>> byChannel = new ConcurrentHashMap<>();
+    // The most published posts a page shows (the newest), as t.me's page shows its newest ~20; unbounded by default.
+    private volatile int shown = Integer.MAX_VALUE;
+
+    /** From now on a page shows at most the {@code newest} posts published (their ids unchanged). */
+    void show(int newest) {
+        if (newest < 1) {
+            throw new IllegalArgumentException("newest must be >= 1: " + newest);
+        }
+        shown = newest;
+    }
 
     /** Publishes {@code text} in {@code channel}; answers how many posts it has published there so far. */
     int publish(String channel, String text, Instant at) {
@@ -47,7 +57,9 @@ final class Publications {
         String[] post = newest.selectFirst("[data-post]").attr("data-post").split("/", 2);
         int id = Integer.parseInt(post[1]);
         Element after = newest;
-        for (Published published : posts) {
+        int skipped = Math.max(0, posts.size() - shown);
+        id += skipped;
+        for (Published published : posts.subList(skipped, posts.size())) {
             id++;
             Element copy = newest.clone();
             copy.selectFirst("[data-post]").attr("data-post", post[0] + "/" + id);
@@ -78,5 +90,6 @@ final class Publications {
 
     void clear() {
         byChannel.clear();
+        shown = Integer.MAX_VALUE;
     }
 }
