@@ -33,6 +33,7 @@ import tme.api.http.Routes;
 import tme.api.memory.DirectRoom;
 import tme.api.push.PostEvents;
 import tme.api.push.PostStreams;
+import tme.api.push.StreamChannels;
 import tme.api.push.Watchers;
 import tme.api.service.ChannelName;
 import tme.api.service.FeedDocuments;
@@ -310,7 +311,8 @@ public final class Main {
         Watchers watchers = new Watchers(vertx, tail, schedule, rounds, redis.isPresent() ? null
                 : name -> channels.refreshLatest(ChannelName.parse("channel", name), youngEnough));
         onClose(vertx, watchers);
-        PostStreams streams = new PostStreams(events, watchers, config.push().streams(), requests.clients()::remembered);
+        PostStreams streams = new PostStreams(events, watchers, new StreamChannels(channels), config.push().streams(),
+                requests.clients()::remembered);
         WebSub websub = new WebSub(vertx, redis, generation, events, config.push().websub(),
                 config.publicUrl().map(URI::toString), clock, watchers, documents);
         onClose(vertx, websub);

@@ -6,7 +6,10 @@ import java.net.http.HttpResponse;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** {@code STREAM_MAX_CLIENTS} and {@code STREAM_MAX_PER_CLIENT}: past them, 503 and 429 problems, nothing opened. */
+/**
+ * {@code STREAM_MAX_CLIENTS} and {@code STREAM_MAX_PER_CLIENT}: past them, 503 and 429 problems, nothing opened; a
+ * channel t.me says does not exist is a 404 before the stream opens.
+ */
 class PostStreamLimitsTest extends ServerTestBase {
 
     PostStreamLimitsTest() {
@@ -35,5 +38,20 @@ class PostStreamLimitsTest extends ServerTestBase {
         }
         awaitMetric("tme_streams_open", 0);
         awaitMetric("tme_streams_refused_total{reason=\"full\"}", 1);
+    }
+
+    /** Before, such a stream opened 200 and stayed silent for good. */
+    @Test
+    void aStreamOfAChannelThatDoesNotExist_is404_beforeItOpens() {
+        HttpResponse<String> missing = server.get("/v1/stream?channels=durov,zzqxnonexistent");
+        assertEquals(404, missing.statusCode());
+        assertEquals("channel_not_found", TestServer.json(missing).getString("code"));
+        assertEquals(1, server.tme.hits("/s/zzqxnonexistent"));
+        try (SseClient known = new SseClient(server.server.actualPort(), "/v1/stream?channels=durov")) {
+            assertEquals(200, known.response.statusCode());
+        }
+        assertEquals(404, server.get("/v1/stream?channels=zzqxnonexistent").statusCode());
+        assertEquals(1, server.tme.hits("/s/zzqxnonexistent"), "the second refusal is answered from the stored 404");
+        awaitMetric("tme_streams_open", 0);
     }
 }

@@ -42,6 +42,9 @@ import tme.scraper.testing.FakeTme;
  *   <li>{@code POST /__fail?status=500} (or 429, with {@code Retry-After: 2}): from now on every request is answered
  *       at once with that status, as a failing or throttling t.me does; {@code POST /__heal} ends it (the soak run
  *       makes t.me flap with these);</li>
+ *   <li>{@code POST /__publish?channel=durov&text=...}: t.me shows a new post at the end of the channel's page
+ *       ({@link FakeTme#publish}: a copy of its newest post with the next id and this text), as the demo does every
+ *       few seconds so push has something to show; answers {@code {"id":N}}, the new post's id;</li>
  *   <li>{@code POST /__any_channel}: from now on every channel name without a recording is served as {@code durov}
  *       (as during a stall), so a benchmark can ask for as many distinct real channels as it wants (the Zipf mix
  *       of {@code run.sh compare}, a cold burst for a channel nobody asked before).</li>
@@ -160,6 +163,7 @@ public final class FakeTmeFront implements AutoCloseable {
             case "/__any_channel" -> control(request, this::anyChannelIsReal);
             case "/__fail" -> control(request, () -> failWith(Integer.parseInt(request.getParam("status", "500"))));
             case "/__heal" -> control(request, () -> failWith(0));
+            case "/__publish" -> published(request);
             default -> arrive(request);
         }
     }
@@ -173,6 +177,25 @@ public final class FakeTmeFront implements AutoCloseable {
         }
         return "{\"upstream_requests\":" + arrived.sum() + ",\"distinct_uris\":" + uris.size() + ",\"stalled\":"
                 + stalledArrivals.sum() + "}";
+    }
+
+    /** Publishes {@code text} to {@code channel}; answers the new post's id. */
+    public int publish(String channel, String text) {
+        return fake.publish(channel, text);
+    }
+
+    /** From now on a page shows only the newest {@code posts} published, as t.me's page shows about 20. */
+    public void showPublished(int posts) {
+        fake.showPublished(posts);
+    }
+
+    private void published(HttpServerRequest request) {
+        if (request.method() != HttpMethod.POST) {
+            request.response().setStatusCode(405).putHeader("allow", "POST").end();
+            return;
+        }
+        int id = publish(request.getParam("channel", "durov"), request.getParam("text", "A new post"));
+        request.response().putHeader("content-type", "application/json").end("{\"id\":" + id + "}");
     }
 
     private static void control(HttpServerRequest request, Runnable action) {

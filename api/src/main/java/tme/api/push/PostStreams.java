@@ -1,6 +1,8 @@
 package tme.api.push;
 
+import io.vertx.core.Context;
 import io.vertx.core.Handler;
+import io.vertx.core.Vertx;
 import io.vertx.ext.web.RoutingContext;
 import java.time.Duration;
 import java.time.InstantSource;
@@ -46,6 +48,7 @@ public final class PostStreams implements Handler<RoutingContext> {
 
     private final EventLog log;
     private final Watchers watchers;
+    private final StreamChannels known;
     private final StreamsConfig config;
     private final Function<RoutingContext, String> clients;
     private final AtomicInteger open = new AtomicInteger();
@@ -55,7 +58,9 @@ public final class PostStreams implements Handler<RoutingContext> {
     private final RepeatLog refusals = RepeatLog.perMinute(LOG, InstantSource.system());
 
     /** {@code clients}: who a request is from (the per-client limit's key). */
-    public PostStreams(EventLog log, Watchers watchers, StreamsConfig config, Function<RoutingContext, String> clients) {
+    public PostStreams(EventLog log, Watchers watchers, StreamChannels known, StreamsConfig config,
+                       Function<RoutingContext, String> clients) {
+        this.known = known;
         this.log = log;
         this.watchers = watchers;
         this.config = config;
@@ -70,6 +75,24 @@ public final class PostStreams implements Handler<RoutingContext> {
                 ? StreamCursor.read("Last-Event-ID", header)
                 : StreamCursor.read("last_event_id", ctx.queryParams().get("last_event_id"));
         String client = clients.apply(ctx);
+        Context context = Vertx.currentContext();
+        known.firstMissing(channels, client).onComplete(checked -> context.runOnContext(v -> {
+            if (ctx.response().closed()) {
+                return;
+            }
+            if (checked.succeeded() && checked.result().isPresent()) {
+                ctx.fail(new InvalidInput(checked.result().get()));
+                return;
+            }
+            try {
+                open(ctx, channels, resume, client);
+            } catch (InvalidInput refused) {
+                ctx.fail(refused);
+            }
+        }));
+    }
+
+    private void open(RoutingContext ctx, List<String> channels, Map<String, String> resume, String client) {
         admit(client);
         counts.increment(StreamCount.OPENED);
         Telemetry.markStream(ctx); // its life is the reader's: tme_stream_seconds, not a request's latency
