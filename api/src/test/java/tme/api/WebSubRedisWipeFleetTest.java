@@ -23,8 +23,10 @@ import org.junit.jupiter.api.Test;
  * Issue 26's first "done when", end to end: two API servers and a refresher on one real Redis and one fake t.me,
  * three WebSub subscribers (real callbacks on loopback, one per feed format, subscribed through either server) and
  * ten SSE readers (five per server). Redis is SIGKILLed and restarted empty (no persistence, as the ops docs run it)
- * while t.me keeps publishing: every post published before, during and after the outage reaches every reader and
- * every subscriber exactly once, in order, and the subscriptions are back in Redis.
+ * while t.me keeps publishing (2 posts before, 3 during, 2 after): every post published before, during and after
+ * the outage reaches every reader and every subscriber exactly once, in order, and the subscriptions are back in
+ * Redis. Before issue 26 the subscriptions were gone with Redis (no subscriber was told) and the posts of the outage
+ * reached no reader either.
  *
  * <p>"Exactly once" is asserted up to a marker post published last (each subscriber's whole list of posts, each
  * reader's events up to the marker), never as "nothing arrived within X s". Each wait is a generous deadline on a
@@ -65,27 +67,30 @@ class WebSubRedisWipeFleetTest {
         }
         baselineLoaded();
 
-        List<Integer> before = List.of(fleet.tme.publish("telegram", "Published before the outage, 1"),
-                fleet.tme.publish("telegram", "Published before the outage, 2"));
+        List<Integer> before = publish("Published before the outage", 2);
         everyoneGot(before);
 
         fleet.redis.kill();
-        int during = fleet.tme.publish("telegram", "Published while Redis was down");
-        loadedWhileRedisIsDown(fleet.server(0), during);
+        List<Integer> during = publish("Published while Redis was down", 3);
+        loadedWhileRedisIsDown(fleet.server(0), "Published while Redis was down, 3");
         fleet.redis.restart();
-        int after = fleet.tme.publish("telegram", "Published after Redis came back empty");
+        List<Integer> after = publish("Published after Redis came back empty", 2);
         for (TestServer server : fleet.servers()) {
             FleetAwait.until("server on " + server.server.actualPort() + " saw the wipe",
                     () -> Fleet.metric(server, "tme_redis_wipes_total") >= 1, () -> Fleet.metrics(server).toString());
         }
         FleetAwait.until("the 3 subscriptions back in Redis", () -> "3".equals(fleet.redis.command("HLEN", SUBS)),
                 () -> fleet.redis.command("HLEN", SUBS));
-        everyoneGot(List.of(during, after));
+        List<Integer> outage = new ArrayList<>(during);
+        outage.addAll(after);
+        everyoneGot(outage);
         int marker = fleet.tme.publish("telegram", "A marker published last");
         everyoneGot(List.of(marker));
 
-        List<Integer> all = List.of(before.get(0), before.get(1), during, after, marker);
-        assertEquals(List.of(503, 504, 505, 506, 507), all);
+        List<Integer> all = new ArrayList<>(before);
+        all.addAll(outage);
+        all.add(marker);
+        assertEquals(List.of(503, 504, 505, 506, 507, 508, 509, 510), all);
         for (int i = 0; i < subscribers.size(); i++) {
             assertEquals(all, deliveredPosts(subscribers.get(i)), FORMATS.get(i) + " subscriber: each post once");
         }
@@ -126,11 +131,20 @@ class WebSubRedisWipeFleetTest {
         }
     }
 
-    /** A reader's load of the page while Redis is down: t.me shows {@code post}, and it cannot be published. */
-    private void loadedWhileRedisIsDown(TestServer server, int post) {
-        FleetAwait.until("a load that shows post " + post, () -> {
+    /** {@code count} posts published on t.me, their ids. */
+    private List<Integer> publish(String text, int count) {
+        List<Integer> ids = new ArrayList<>();
+        for (int i = 1; i <= count; i++) {
+            ids.add(fleet.tme.publish("telegram", text + ", " + i));
+        }
+        return ids;
+    }
+
+    /** A reader's load of the page while Redis is down: t.me shows the post, and it cannot be published. */
+    private void loadedWhileRedisIsDown(TestServer server, String text) {
+        FleetAwait.until("a load that shows \"" + text + "\"", () -> {
             var body = server.get("/v1/body/telegram");
-            return body.statusCode() == 200 && body.body().contains("Published while Redis was down");
+            return body.statusCode() == 200 && body.body().contains(text);
         }, () -> "t.me hits: " + fleet.tme.hits("/s/telegram"));
     }
 
