@@ -67,13 +67,19 @@ class WebSubRedisWipeFleetTest {
         }
         baselineLoaded();
 
+        // The third subscriber is down from before the outage to after it: what it missed went with the old log.
+        Subscriber down = subscribers.get(2);
+        down.failDeliveries(1_000_000);
         List<Integer> before = publish("Published before the outage", 2);
-        everyoneGot(before);
+        everyoneGot(before, subscribers.subList(0, 2));
+        FleetAwait.until("the down subscriber refused a delivery", () -> !down.all().stream()
+                .filter(r -> r.method().equals("POST")).toList().isEmpty(), () -> down.all().toString());
 
         fleet.redis.kill();
         List<Integer> during = publish("Published while Redis was down", 3);
         loadedWhileRedisIsDown(fleet.server(0), "Published while Redis was down, 3");
         fleet.redis.restart();
+        down.failDeliveries(0);
         List<Integer> after = publish("Published after Redis came back empty", 2);
         for (TestServer server : fleet.servers()) {
             FleetAwait.until("server on " + server.server.actualPort() + " saw the wipe",
@@ -83,17 +89,22 @@ class WebSubRedisWipeFleetTest {
                 () -> fleet.redis.command("HLEN", SUBS));
         List<Integer> outage = new ArrayList<>(during);
         outage.addAll(after);
-        everyoneGot(outage);
+        everyoneGot(outage, subscribers);
+        FleetAwait.until("the down subscriber has what it missed before the outage",
+                () -> acknowledgedPosts(down).containsAll(before), () -> acknowledgedPosts(down).toString());
         int marker = fleet.tme.publish("telegram", "A marker published last");
-        everyoneGot(List.of(marker));
+        everyoneGot(List.of(marker), subscribers);
 
         List<Integer> all = new ArrayList<>(before);
         all.addAll(outage);
         all.add(marker);
         assertEquals(List.of(503, 504, 505, 506, 507, 508, 509, 510), all);
-        for (int i = 0; i < subscribers.size(); i++) {
+        for (int i = 0; i < 2; i++) {
             assertEquals(all, deliveredPosts(subscribers.get(i)), FORMATS.get(i) + " subscriber: each post once");
+            assertEquals(1, resyncs(subscribers.get(i)), "the whole feed once after the wipe, marked as a resync");
         }
+        assertTrue(acknowledgedPosts(down).containsAll(all), acknowledgedPosts(down).toString());
+        assertEquals(1, resyncs(down), "its cursor was lost with Redis: the whole feed once, marked");
         assertTrue(Fleet.sum("tme_websub_restored_total", fleet.servers()) >= 3, "the subscriptions put back");
         assertEquals(0, Fleet.sum("tme_websub_denied_total", fleet.servers()), "none refused on the way back");
     }
@@ -120,14 +131,14 @@ class WebSubRedisWipeFleetTest {
      * Every reader's next events are {@code posts}, in order and nothing else; every subscriber has acknowledged
      * them (its full list is checked at the end).
      */
-    private void everyoneGot(List<Integer> posts) {
+    private void everyoneGot(List<Integer> posts, List<Subscriber> receiving) {
         for (SseClient reader : readers) {
             assertEquals(posts, postIdsUpTo(reader, posts.getLast()), "each once, in order");
         }
-        for (int i = 0; i < subscribers.size(); i++) {
-            Subscriber subscriber = subscribers.get(i);
-            FleetAwait.until(FORMATS.get(i) + " subscriber has " + posts,
-                    () -> deliveredPosts(subscriber).containsAll(posts), () -> deliveredPosts(subscriber).toString());
+        for (Subscriber subscriber : receiving) {
+            FleetAwait.until(FORMATS.get(subscribers.indexOf(subscriber)) + " subscriber has " + posts,
+                    () -> acknowledgedPosts(subscriber).containsAll(posts),
+                    () -> acknowledgedPosts(subscriber).toString());
         }
     }
 
@@ -177,8 +188,27 @@ class WebSubRedisWipeFleetTest {
      * delivery's oldest first (a feed lists its posts newest first): a post sent twice shows twice.
      */
     private static List<Integer> deliveredPosts(Subscriber subscriber) {
+        return posts(subscriber.all().stream().filter(delivery -> !isResync(delivery)).toList());
+    }
+
+    /** Every post in the deliveries the subscriber acknowledged, resyncs included. */
+    private static List<Integer> acknowledgedPosts(Subscriber subscriber) {
+        return posts(subscriber.acknowledged());
+    }
+
+    /** The whole-feed deliveries ({@code X-Hub-Resync: true}) the subscriber received. */
+    private static long resyncs(Subscriber subscriber) {
+        return subscriber.all().stream().filter(WebSubRedisWipeFleetTest::isResync).count();
+    }
+
+    /** A resync: the hub could not tell which posts the subscriber had, and sent the whole feed. */
+    private static boolean isResync(Subscriber.Received delivery) {
+        return delivery.method().equals("POST") && "true".equals(delivery.headers().get("X-Hub-Resync"));
+    }
+
+    private static List<Integer> posts(List<Subscriber.Received> received) {
         List<Integer> posts = new ArrayList<>();
-        for (Subscriber.Received delivery : subscriber.all()) {
+        for (Subscriber.Received delivery : received) {
             if (delivery.method().equals("POST")) {
                 String type = delivery.headers().getOrDefault("Content-Type", "").split(";", 2)[0];
                 Pattern ids = POST_IDS.get(type);

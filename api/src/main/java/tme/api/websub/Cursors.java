@@ -9,6 +9,13 @@ import tme.events.EventLog;
 /** Positions in the channels' event logs a subscription's cursors are set to. */
 final class Cursors {
 
+    /**
+     * A cursor Redis lost with its data: what the subscriber had is unknown, so its next delivery is the whole feed
+     * (a resync it can see), and the cursors go on from the logs' ends. Not an entry id: the finish script replaces
+     * it with any real position.
+     */
+    static final String LOST = "lost";
+
     private final EventLog log;
 
     Cursors(EventLog log) {

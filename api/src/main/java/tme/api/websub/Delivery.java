@@ -80,8 +80,14 @@ final class Delivery {
                 .otherwiseEmpty();
     }
 
-    /** Whether the log was trimmed past some cursor: its oldest entry is after a position that is not the start. */
+    /**
+     * Whether the subscriber may have missed posts the log no longer holds: a cursor Redis lost ({@link Cursors#LOST}),
+     * or the log trimmed past it (its oldest entry after a position that is not the start).
+     */
     private Future<Boolean> gap(Map<String, String> cursors) {
+        if (cursors.containsValue(Cursors.LOST)) {
+            return Future.succeededFuture(true);
+        }
         List<Future<Boolean>> trimmed = cursors.entrySet().stream()
                 .map(cursor -> Entry.START.equals(cursor.getValue()) ? Future.succeededFuture(false)
                         : log.after(cursor.getKey(), Entry.START, 1).map(oldest -> !oldest.isEmpty()

@@ -121,7 +121,7 @@ final class LocalHubStore implements HubStore {
             return Future.succeededFuture(false);
         }
         at.forEach((channel, position) -> cursors.merge(field(id, channel), position,
-                (was, next) -> Entry.compare(next, was) > 0 ? next : was));
+                (was, next) -> !Entry.valid(was) || Entry.compare(next, was) > 0 ? next : was)); // LOST: any position
         claims.remove(id);
         failing.remove(id);
         if (dirty.remove(id) || more) {

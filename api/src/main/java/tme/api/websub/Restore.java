@@ -5,14 +5,13 @@ import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import tme.events.Entry;
 import tme.redis.Counters;
 
 /**
  * Puts back subscriptions Redis lost (it restarted empty or was flushed), from the copy every server keeps of the
- * fleet's subscriptions ({@link HubWatch}): each within the bounds, its cursors at the start of each channel's log
- * (after a wipe the log holds only what was published since, which is what the subscriber has not had), and due at
- * once. One the bounds refuse is told so ({@code hub.mode=denied}), never dropped in silence. Every server puts back
+ * fleet's subscriptions ({@link HubWatch}): each within the bounds, its cursors {@link Cursors#LOST} (a subscriber
+ * that was failing when Redis lost its log had posts it never got: its next delivery is the whole feed, marked as a
+ * resync, then the posts after the logs' ends as always), and due at once. One the bounds refuse is told so ({@code hub.mode=denied}), never dropped in silence. Every server puts back
  * the same copy: a renewal of one already back changes nothing.
  */
 final class Restore {
@@ -55,7 +54,7 @@ final class Restore {
 
     private Future<Boolean> put(Subscription subscription) {
         Map<String, String> start = new java.util.HashMap<>();
-        subscription.channels().forEach(channel -> start.put(channel, Entry.START));
+        subscription.channels().forEach(channel -> start.put(channel, Cursors.LOST));
         return store.subscribe(subscription, start, config.maxPerTopic(), config.maxPerHost()).compose(stored -> {
             if ("ok".equals(stored)) {
                 counts.increment(WebSubCount.RESTORED);

@@ -71,10 +71,15 @@ class RestoreTest {
             until("the subscription put back",
                     () -> "1".equals(redis.command("HEXISTS", SUBS, subscription.id())),
                     () -> hub.counts.snapshot().toString());
+            // What it had acknowledged went with Redis: the whole feed once, marked, before anything new.
+            until("a resync", () -> subscriber.posts().stream().anyMatch(post -> post.resync()
+                    && post.answeredWith() == 204), () -> subscriber.posts().toString());
             hub.publish(1, 1);
             until("post 1 delivered", () -> subscriber.acknowledged().size() >= 1, () -> subscriber.posts().toString());
 
             assertEquals(List.of("telegram/1"), subscriber.acknowledged());
+            assertEquals(1, subscriber.posts().stream().filter(post -> post.resync()).count());
+            assertEquals(1, hub.count(WebSubCount.RESYNCS));
             assertEquals(1, hub.count(WebSubCount.RESTORED));
             assertEquals(1, generation.wipes());
         } finally {
