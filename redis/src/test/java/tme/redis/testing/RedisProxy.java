@@ -166,6 +166,12 @@ public final class RedisProxy implements AutoCloseable {
         while (!socket.isClosed()) {
             try {
                 Socket client = socket.accept();
+                if (socket.isClosed() || mode.kind() == Kind.CUT) {
+                    // An accept under way when the cut closed the socket can still complete: refuse it as the closed
+                    // port would (seen: one connection taken just after a cut, then a live link to Redis while cut).
+                    closeQuietly(client);
+                    return;
+                }
                 accepted.incrementAndGet();
                 // Connecting to the target may take a while (up to its timeout): not on the acceptor's thread.
                 Thread.ofVirtual().start(() -> ProxyLink.open(this, client, targetPort));
