@@ -108,8 +108,10 @@ class DocumentedAnswersTest {
                 checked(calls, "GET", path, 422);
                 checked(calls, "HEAD", path, 422);
             }
+            checked(calls, "GET", "/?channels=durov,%40meduzalive,zzqxnonexistent,bad-name", 200);
+            checked(calls, "HEAD", "/", 200);
             for (String path : List.of("/v1/media/durov/489/0", "/v1/media/durov/489/0/thumb", "/v1/media/durov/avatar",
-                    "/", "/graphiql")) {
+                    "/graphiql")) {
                 checked(calls, "GET", path, 302);
                 if (!path.equals("/graphiql")) {
                     checked(calls, "HEAD", path, 302);

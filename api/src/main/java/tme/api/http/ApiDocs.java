@@ -57,16 +57,7 @@ final class ApiDocs {
         document.send(ctx);
     }
 
-    /**
-     * {@code GET /}: a temporary redirect to the docs page, so the page has one URL (for caches, bookmarks and
-     * Swagger's deep links) and {@code /} stays free to become something else; 302, not 308, so no browser or edge
-     * keeps it for good.
-     */
-    static void home(RoutingContext ctx) {
-        ctx.response().setStatusCode(302).putHeader(HttpHeaders.LOCATION, DOCS).putHeader(HttpHeaders.CONTENT_LENGTH, "0")
-                .end();
-    }
-
+    
     /** Mounted at {@code /docs*}: the page (at {@code /docs} and {@code /docs/}), our initializer, the webjar's assets. */
     Router router(Vertx vertx) {
         Router docs = Router.router(vertx);

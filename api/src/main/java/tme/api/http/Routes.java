@@ -71,6 +71,7 @@ public final class Routes {
         OpsHandlers ops = new OpsHandlers(telemetry, workers);
         MediaHandlers m = new MediaHandlers(media.mode(), media.service(), media.streams(), requests::client);
         OpmlHandlers opml = new OpmlHandlers(previews, feeds, workers, requests::client);
+        HomeHandler home = new HomeHandler(channels, feeds, workers, requests::client, docs);
         telemetry.streamRoutes(STREAM);
         if (media.mode() == MediaMode.STREAM) {
             telemetry.streamRoutes(MEDIA_ROUTES);
@@ -78,7 +79,7 @@ public final class Routes {
         LongAdder ahead = new LongAdder();
         LongAdder abandoned = new LongAdder();
         telemetry.gather(() -> Map.of("http.requests.ahead", ahead.sum(), ABANDONED, abandoned.sum()));
-        return vertx -> router(vertx, h, ops, telemetry, graphql, docs, requests, push, m, opml, responses,
+        return vertx -> router(vertx, h, ops, telemetry, graphql, docs, requests, push, m, opml, home, responses,
                 new Counts(ahead, abandoned), clock);
     }
 
@@ -134,7 +135,8 @@ public final class Routes {
      */
     private static Router router(Vertx vertx, Handlers h, OpsHandlers ops, Telemetry telemetry, GraphQL graphql,
                                  boolean docs, RequestPipeline requests, Push push, MediaHandlers m,
-                                 OpmlHandlers opml, Responses responses, Counts counts, RequestClock clock) {
+                                 OpmlHandlers opml, HomeHandler home, Responses responses, Counts counts,
+                                 RequestClock clock) {
         Router router = Router.router(vertx);
         router.route().putMetadata(HitsAhead.DONE_AHEAD, "timing").handler(telemetry.timing(router));
         RequestStart start = requests.start(vertx, router);
@@ -157,6 +159,7 @@ public final class Routes {
         read(router, "/telegram/channel/:username").handler(urls::rssHub);
         read(router, "/telegram/channel/:username/:routeParams").handler(urls::rssHub);
         read(router, "/feeds.opml").handler(opml::export);
+        read(router, "/").handler(home::page);
         Route opmlImport = router.post("/v1/opml/import");
         RequestBodies.upTo(OpmlHandlers.MAX_OPML_BYTES).forEach(opmlImport::handler);
         opmlImport.handler(opml::importFile);
@@ -217,11 +220,10 @@ public final class Routes {
         websub.handler(push.websub());
     }
 
-    /** The document, Swagger UI over it, and {@code /} sending a browser there; all off with {@code DISABLE_DOCS}. */
+    /** The document and Swagger UI over it; both off with {@code DISABLE_DOCS}. */
     private static void docs(Router router, Vertx vertx) {
         read(router, "/openapi.json").handler(ApiDocs.shared()::document);
         router.route(ApiDocs.DOCS + "*").subRouter(ApiDocs.shared().router(vertx));
-        read(router, "/").handler(ApiDocs::home);
     }
 
     /** A route reading a JSON body of at most {@link #MAX_BODY_BYTES}. */

@@ -1,0 +1,111 @@
+package tme.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.URLEncoder;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import tme.redis.testing.TestClock;
+
+/**
+ * {@code /}: channels pasted as people paste them show as cards with their titles and feed URLs, an unknown name
+ * says why; checked in the HTML the server writes, and in headless Chromium's DOM and screenshot when Chromium is on
+ * the machine ({@code ./tme test} installs it).
+ */
+class HomePageTest {
+
+    static final String PASTED = "durov, @meduzalive\nhttps://t.me/topwar_official, zzqxnonexistent, not-a-name";
+    static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+
+    final TestServer server = new TestServer(Map.of(), new TestClock(Instant.parse("2026-05-06T00:00:00Z")), null);
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    @Test
+    void pastedChannels_showAsCards_withTheirFeeds_andAnUnknownOneSaysWhy() {
+        HttpResponse<String> page = server.get(path());
+        assertEquals(200, page.statusCode());
+        assertEquals("text/html; charset=utf-8", page.headers().firstValue("Content-Type").orElseThrow());
+        cards(Jsoup.parse(page.body()));
+    }
+
+    @Test
+    void theBareHomePage_isAFormWithLinks() {
+        Document page = Jsoup.parse(server.get("/").body());
+        assertEquals(1, page.select("form textarea[name=channels]").size());
+        assertEquals(List.of("/docs", "/graphiql/", "/openapi.json", "/healthz"),
+                page.select("p > a").eachAttr("href"));
+        assertEquals(0, page.select("script, link[rel=stylesheet]").size(), "nothing to load from anywhere");
+    }
+
+    @Test
+    void inHeadlessChromium_theCardsAreInTheDom_andOnTheScreenshot() throws Exception {
+        Assumptions.assumeTrue(Files.isExecutable(CHROMIUM), "no " + CHROMIUM + ": ./tme test installs it");
+        String url = "http://127.0.0.1:" + server.server.actualPort() + path();
+        cards(Jsoup.parse(chromium(List.of("--dump-dom", url))));
+        Path screenshot = Files.createTempFile("home", ".png");
+        try {
+            chromium(List.of("--screenshot=" + screenshot, "--window-size=1000,1400", url));
+            byte[] png = Files.readAllBytes(screenshot);
+            assertTrue(png.length > 10_000, "a screenshot of the page: " + png.length + " bytes");
+            assertEquals("PNG", new String(png, 1, 3, StandardCharsets.US_ASCII));
+        } finally {
+            Files.deleteIfExists(screenshot);
+        }
+    }
+
+    /** The three channels' cards, the unknown one's and the invalid one's reasons, and the merged feeds. */
+    private void cards(Document page) {
+        assertEquals(List.of("Pavel Durov", "Медуза — LIVE", "Военное обозрение"), page.select(".card h2.title")
+                .eachText().subList(0, 3).stream().map(title -> title.length() > 40 ? title.substring(0, 40) : title)
+                .map(String::strip).toList());
+        String base = "http://127.0.0.1:" + server.server.actualPort();
+        Element durov = page.selectFirst("#durov");
+        assertEquals(List.of(base + "/feeds/durov.atom", base + "/feeds/durov.rss", base + "/feeds/durov.json",
+                base + "/v1/body/durov", base + "/v1/stream?channels=durov"), durov.select("input.url").eachAttr("value"));
+        assertEquals("/v1/media/durov/avatar", durov.selectFirst("img").attr("src"));
+        List<String> problems = page.select(".failed .problem").eachText();
+        assertEquals(2, problems.size(), problems.toString());
+        assertTrue(problems.get(0).contains("zzqxnonexistent does not exist"), problems.get(0));
+        assertTrue(problems.get(1).contains("must be a channel name"), problems.get(1));
+        assertEquals(List.of(base + "/feeds/durov+meduzalive+topwar_official.atom",
+                base + "/feeds/durov+meduzalive+topwar_official.rss",
+                base + "/feeds.opml?channels=durov,meduzalive,topwar_official"),
+                page.select("#all input.url").eachAttr("value"));
+    }
+
+    private static String path() {
+        return "/?channels=" + URLEncoder.encode(PASTED, StandardCharsets.UTF_8);
+    }
+
+    /** Runs headless Chromium as the machine's notes say it runs here; answers what it printed. */
+    private static String chromium(List<String> args) throws IOException, InterruptedException {
+        Path profile = Files.createTempDirectory("chromium");
+        List<String> command = new java.util.ArrayList<>(List.of(CHROMIUM.toString(), "--headless", "--no-sandbox",
+                "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--user-data-dir=" + profile));
+        command.addAll(args);
+        Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "chromium did not finish");
+        assertEquals(0, process.exitValue(), "chromium " + args);
+        return out;
+    }
+}
