@@ -43,9 +43,11 @@ final class HomePage {
                 body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#222}
                 textarea{width:100%;font:inherit}button{font:inherit;padding:.3rem 1rem}
                 .card{border:1px solid #ccc;border-radius:8px;padding:1rem;margin:1rem 0;display:flex;gap:1rem}
-                .card img{width:64px;height:64px;border-radius:50%}.failed{border-color:#c33;background:#fff5f5}
-                code,input.url{font:13px monospace}input.url{width:100%;border:0;background:#f4f4f4;padding:2px 4px}
-                dl{margin:.3rem 0}dt{font-weight:600}dd{margin:0 0 .3rem}
+                .card img{width:64px;height:64px;border-radius:50%}.card>div{flex:1;min-width:0}
+                .failed{border-color:#c33;background:#fff5f5}
+                code,input.url{font:13px monospace}input.url{width:100%;box-sizing:border-box;border:0;background:#f4f4f4;padding:2px 4px}
+                dl{display:grid;grid-template-columns:max-content 1fr max-content;gap:.2rem .6rem;margin:.3rem 0}
+                dt{font-weight:600}dd{margin:0}
                 </style></head><body>
                 <h1>tme-api</h1>
                 <p>Public Telegram channels as JSON, feeds (Atom, RSS, JSON Feed) and push. Paste channel names or
@@ -114,7 +116,7 @@ final class HomePage {
     private static String url(String label, String url) {
         String escaped = escape(url);
         return "<dt>" + escape(label) + "</dt><dd><input class=\"url\" readonly value=\"" + escaped
-                + "\" aria-label=\"" + escape(label) + "\"> <a href=\"" + escaped + "\">open</a></dd>";
+                + "\" aria-label=\"" + escape(label) + "\"></dd><dd><a href=\"" + escaped + "\">open</a></dd>";
     }
 
     /** Text for HTML content and double-quoted attributes. */
