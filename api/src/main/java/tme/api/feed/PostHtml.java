@@ -148,13 +148,6 @@ final class PostHtml {
     }
 
     private static void escapeMarkup(char c, StringBuilder out) {
-        switch (c) {
-            case '&' -> out.append("&amp;");
-            case '<' -> out.append("&lt;");
-            case '>' -> out.append("&gt;");
-            case '"' -> out.append("&quot;");
-            case '\'' -> out.append("&#39;");
-            default -> out.append(c);
-        }
+        HtmlText.escape(c, out);
     }
 }
