@@ -165,7 +165,7 @@ class ConnectionBoundsTest {
         try (TestServer server = new TestServer(Map.of("HTTP_IDLE_TIMEOUT", "1s", "STREAM_HEARTBEAT", "60s",
                 "EVENT_LOOPS", "1"));
              Socket stream = Wire.open(server)) {
-            Wire.send(stream, "GET /v1/stream?channels=telegram HTTP/1.1\r\nHost: localhost\r\n"
+            Wire.send(stream, "GET /v1/stream?channels=durov HTTP/1.1\r\nHost: localhost\r\n"
                     + "Accept: text/event-stream\r\n\r\n");
             String head = streamHead(stream);
             assertEquals(List.of(200), Wire.statuses(head), head);
