@@ -277,7 +277,8 @@ public final class Main {
         Readiness readiness = new Readiness(redis.map(link -> link::breakerState), gate::cooldownLeft);
         ConnectionBounds connections = new ConnectionBounds(config.connections(), config.requests().trustedProxies());
         Telemetry telemetry = new Telemetry(readiness).gather(metrics::snapshot).gather(requests::counters)
-                .gather(events::counters).gather(postEvents::counters).gather(config.memory()::counters).gather(connections::counters);
+                .gather(events::counters).gather(postEvents::counters).gather(config.memory()::counters)
+                .gather(connections::counters);
         onClose(vertx, telemetry);
         if (refresher) {
             return vertx.deployVerticle(new RefresherVerticle(refreshes))
