@@ -31,6 +31,7 @@ import tme.api.http.RequestClock;
 import tme.api.http.RequestPipeline;
 import tme.api.http.Routes;
 import tme.api.memory.DirectRoom;
+import tme.api.push.OwnLoads;
 import tme.api.push.PostEvents;
 import tme.api.push.PostStreams;
 import tme.api.push.StreamChannels;
@@ -239,13 +240,18 @@ public final class Main {
         // Every new post a latest-page load finds goes to its channel's log: in Redis for the fleet, else in memory.
         EventLog events = redis.map(link -> EventLog.redis(link, EVENTS_PREFIX, config.push().eventsMaxLength(),
                 config.push().eventsKeep())).orElseGet(() -> EventLog.local(config.push().eventsMaxLength(), clock));
-        // Redis lost its data: the schedule gets back the names this server registered, each log the mark it knows.
+        // New posts each latest-page load finds, published to their channel's log; kept when Redis is out of reach.
+        PostEvents postEvents = new PostEvents(events, parsers);
+        // Redis lost its data: each log gets back the mark this server knows, then the posts it could not append
+        // during the outage, then the schedule the names this server registered: the kept posts are offered before a
+        // refresher's claim of the channel can append newer ones (whose mark would drop them).
         generation.ifPresent(watch -> watch.onWiped(() -> {
-            schedule.restore();
             events.restoreMarks();
+            postEvents.offerKept();
+            schedule.restore();
         }));
         ChannelService channels = new ChannelService(pages, cache, missing, config.parserMode(), config.ttls(), schedule,
-                new PostEvents(events, parsers));
+                postEvents);
         PreviewsService previews = new PreviewsService((channel, asking, flow) -> channels.preview(channel, () -> asking, flow),
                 PREVIEWS_PARALLELISM);
         FeedService feeds = new FeedService(channels, cache, schedule, config.parserMode(), feedTimes(config), clock,
@@ -271,7 +277,8 @@ public final class Main {
         Readiness readiness = new Readiness(redis.map(link -> link::breakerState), gate::cooldownLeft);
         ConnectionBounds connections = new ConnectionBounds(config.connections(), config.requests().trustedProxies());
         Telemetry telemetry = new Telemetry(readiness).gather(metrics::snapshot).gather(requests::counters)
-                .gather(events::counters).gather(config.memory()::counters).gather(connections::counters);
+                .gather(events::counters).gather(postEvents::counters).gather(config.memory()::counters)
+                .gather(connections::counters);
         onClose(vertx, telemetry);
         if (refresher) {
             return vertx.deployVerticle(new RefresherVerticle(refreshes))
@@ -283,7 +290,8 @@ public final class Main {
         feeds.withHub();
         FeedDocuments documents = new FeedDocuments(channels, feeds, config.feedPages(), clock, parsers,
                 FEED_PARALLELISM);
-        Routes.Push push = push(vertx, config, redis, generation, events, channels, schedule, telemetry, requests, documents, clock);
+        Routes.Push push = push(vertx, config, redis, generation, events, postEvents, channels, schedule, telemetry,
+                requests, documents, clock);
         Function<Vertx, Router> routers = Routes.routers(channels, previews, feeds, telemetry,
                 Routes.GraphQL.of(graphql::handle, config.graphql().graphiql()), config.docs(), clock, copiesMaxBytes,
                 DirectRoom.of(config.memory()), parsers, requests, push, media);
@@ -293,23 +301,27 @@ public final class Main {
 
     /**
      * The push routes over the event log: the channels streams listen to are kept current (registered with the
-     * schedule; without Redis, loaded by this server every {@code REFRESH_INTERVAL}) and their new events followed.
+     * schedule; without Redis or while it is out of reach, loaded by this server every {@code REFRESH_INTERVAL}) and
+     * their new events followed.
      */
     private static Routes.Push push(Vertx vertx, Config config, Optional<RedisLink> redis,
-                                    Optional<Generation> generation, EventLog events,
+                                    Optional<Generation> generation, EventLog events, PostEvents postEvents,
                                     ChannelService channels, Schedule schedule, Telemetry telemetry,
                                     RequestPipeline requests, FeedDocuments documents,
                                     InstantSource clock) {
         Duration interval = config.refresh().interval();
         Tail tail = new Tail(vertx, events, TAIL_EVERY, TAIL_BATCH).start();
-        // Without Redis this server polls its watched channels itself: every quarter interval, reloading a page once
-        // it is 7/8 of an interval old. A page loaded between two rounds (a reader's miss) then puts the next reload
-        // off by at most a quarter interval, where one round per interval skipped it for a whole interval more; in
-        // steady state it is still one t.me load per interval.
-        Duration rounds = redis.isPresent() ? interval : interval.dividedBy(4);
+        // Without Redis, or while its breaker is open (no refresher can claim then), this server polls its watched
+        // channels itself: every quarter interval, reloading a page once it is 7/8 of an interval old. A page loaded
+        // between two rounds (a reader's miss) then puts the next reload off by at most a quarter interval, where one
+        // round per interval skipped it for a whole interval more; in steady state it is still one t.me load per
+        // interval. With Redis the rounds are as frequent (registering is remembered, so a round costs nothing then),
+        // so the own loads begin, and the posts kept meanwhile are offered, within a quarter interval of a change.
+        Duration rounds = interval.dividedBy(4);
         Duration youngEnough = interval.minus(rounds.dividedBy(2));
-        Watchers watchers = new Watchers(vertx, tail, schedule, rounds, redis.isPresent() ? null
-                : name -> channels.refreshLatest(ChannelName.parse("channel", name), youngEnough));
+        OwnLoads own = new OwnLoads(() -> redis.isPresent() && !redis.get().bypassing(),
+                name -> channels.refreshLatest(ChannelName.parse("channel", name), youngEnough), postEvents);
+        Watchers watchers = new Watchers(vertx, tail, schedule, rounds, own);
         onClose(vertx, watchers);
         PostStreams streams = new PostStreams(events, watchers, new StreamChannels(channels), config.push().streams(),
                 requests.clients()::remembered);

@@ -11,7 +11,8 @@ import tme.redis.RedisLink;
 /**
  * Append-only logs of events, one per name, each capped at about {@code maxLength} entries. An event is appended at
  * most once per name: beside each log is its mark, the highest sequence the fleet has dealt with, and an offer at or
- * below it is a duplicate. Redis being down is never a failure: an append is lost (and counted), a read fails.
+ * below it is a duplicate. Redis being down fails an append (counted; the publisher keeps what it offered) and a
+ * read.
  *
  * <p>Each process also remembers the marks it learns ({@link #known}): from its own appends, from what it reads, and
  * from the floors it publishes above. When Redis loses its data, {@link #restoreMarks} writes them back, so offers
@@ -25,15 +26,17 @@ public interface EventLog {
     /**
      * Offers {@code events} (ascending sequence, each above {@code floor}) to {@code name}'s log; answers the entries
      * this call appended. {@code floor} is the highest sequence the publisher takes as dealt with (the newest of the
-     * copy it compares against): remembered as known whatever happens. An offer that could not reach the log leaves
-     * nothing else behind, so the next offer above the same floor repeats it.
+     * copy it compares against): remembered as known whatever happens. An offer that could not reach the log fails
+     * ({@link tme.redis.RedisUnreachable}, where an empty answer means every event was a duplicate) and leaves nothing
+     * else behind, so the next offer above the same floor repeats it; the publisher keeps the events, as the page it
+     * loads next may no longer show them.
      */
     Future<List<Entry>> publish(String name, long floor, List<Event> events);
 
     /**
      * Offers {@code events} (ascending sequence) with nothing to tell new from old: when the log has no mark, the
      * newest becomes it and nothing is appended; when it has one (another process, or this one before), those above
-     * it are appended as by {@link #publish}.
+     * it are appended as by {@link #publish}. Fails as {@link #publish} does when the log is out of reach.
      */
     Future<List<Entry>> baseline(String name, List<Event> events);
 

@@ -95,7 +95,10 @@ final class RedisEventLog implements EventLog {
         });
     }
 
-    /** One {@link EventScripts#APPEND} in {@code mode}; what it appended, nothing when the log was out of reach. */
+    /**
+     * One {@link EventScripts#APPEND} in {@code mode}: what it appended; fails ({@link RedisUnreachable}) when the log
+     * was out of reach, so the publisher can tell "nothing new" from "nothing appended" and keep the events.
+     */
     private Future<List<Entry>> offer(String name, String mode, List<Event> events) {
         if (events.isEmpty()) {
             return Future.succeededFuture(List.of());
@@ -109,13 +112,17 @@ final class RedisEventLog implements EventLog {
             case RedisReply.Answered<Response> answered -> appended(name, answered.value(), events);
             case RedisReply.Unavailable<Response> unavailable -> {
                 counts.add(EventCount.PUBLISH_FAILURES, events.size());
-                yield List.<Entry>of();
+                throw new RedisUnreachable(unavailable.reason());
             }
-        }).otherwise(bug -> {
+        }).recover(failure -> {
+            if (failure instanceof RedisUnreachable) {
+                return Future.failedFuture(failure);
+            }
+            // A bug (an answer we cannot read): logged and counted, not offered again.
             failures.log(System.Logger.Level.WARNING, "Could not append events",
-                    () -> "Could not append events of " + name, bug);
+                    () -> "Could not append events of " + name, failure);
             counts.add(EventCount.PUBLISH_FAILURES, events.size());
-            return List.of();
+            return Future.succeededFuture(List.of());
         });
     }
 

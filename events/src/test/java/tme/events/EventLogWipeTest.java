@@ -1,6 +1,7 @@
 package tme.events;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static tme.events.EventLogTest.await;
 
 import io.vertx.core.Vertx;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tme.redis.RedisConfig;
 import tme.redis.RedisLink;
+import tme.redis.RedisUnreachable;
 import tme.redis.testing.RedisServer;
 
 /**
@@ -77,12 +79,14 @@ class EventLogWipeTest {
     }
 
     @Test
-    void publish_thatCouldNotReachRedis_advancesNothing_andTheSameOfferAppendsOnceRedisIsBack() {
+    void publish_thatCouldNotReachRedis_failsAndAdvancesNothing_andTheSameOfferAppendsOnceRedisIsBack() {
         EventLog log = log();
         await(log.publish("durov", 0, List.of(event(1))));
 
         redis.kill();
-        assertEquals(List.of(), await(log.publish("durov", 1, List.of(event(2)))));
+        Throwable unreached = await(log.publish("durov", 1, List.of(event(2))).map(appended -> (Throwable) null)
+                .otherwise(failure -> failure));
+        assertInstanceOf(RedisUnreachable.class, unreached, "told apart from \"nothing new\"");
         assertEquals(OptionalLong.of(1), log.known("durov"), "2 never reached the log: not known");
         assertEquals(1L, log.counters().get("events.publish_failures"));
 

@@ -20,8 +20,8 @@ final class PushMeters {
                 counter("events.published", "New posts this process appended to their channel's log (first to offer)"),
                 counter("events.deduplicated", "New posts offered that the log had already (another process or an"
                         + " earlier load appended them)"),
-                counter("events.publish_failures", "New posts that could not reach the log (Redis down): the"
-                        + " channel's next load offers them again"),
+                counter("events.publish_failures", "New posts that could not reach the log (Redis down): kept and"
+                        + " offered again once Redis answers"),
                 counter("events.baselines", "Loads with nothing to tell new posts from old offered to a log with no"
                         + " mark: the page's newest became the mark, nothing appended"),
                 counter("events.marks_restored", "Channels' marks this server wrote back after Redis lost its data"
@@ -29,6 +29,8 @@ final class PushMeters {
                 counter("events.read_failures", "Reads of a log that could not reach it (retried from the same"
                         + " position)"),
                 gauge("push.watched_channels", "Channels with a live stream or subscription listening in this process"),
+                gauge("push.unappended_events", "New posts kept because their publish could not reach the log (Redis"
+                        + " out of reach), offered again once it answers"),
                 gauge("streams.open", "SSE streams open now"),
                 counter("streams.opened", "SSE streams opened"),
                 counter("tme.streams.refused", REFUSED, Tags.of("reason", "full"), "streams.refused_full"),

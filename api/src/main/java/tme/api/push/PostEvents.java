@@ -5,8 +5,10 @@ import io.vertx.core.WorkerExecutor;
 import java.time.InstantSource;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.TreeMap;
 import tme.api.render.EventJson;
 import tme.api.render.PageReader;
 import tme.api.service.Answer;
@@ -15,6 +17,7 @@ import tme.cache.Stored;
 import tme.events.Entry;
 import tme.events.Event;
 import tme.events.EventLog;
+import tme.redis.RedisUnreachable;
 import tme.redis.RepeatLog;
 import tme.scraper.model.ChannelPage;
 import tme.scraper.model.Post;
@@ -34,6 +37,13 @@ import tme.scraper.model.Post;
  * </ol>
  * Edited and deleted posts are not events. The comparison reads the stored page back and renders the posts, so it runs
  * on the worker pool, after the load has answered its callers.
+ *
+ * <p>A publish that could not reach the log (Redis out of reach) leaves its events here ({@link Unappended}): the next
+ * offer of the channel carries them, merged with that load's new posts (ascending, each sequence once), and
+ * {@link #offerKept} offers them without a load once Redis answers, so posts that left t.me's page (about 20 posts)
+ * during the outage still reach the log. The log's mark drops any another process appended meanwhile; and any it
+ * appended above them first (a refresher's load before this server's offer) makes them duplicates too: lost, as
+ * before.
  */
 public final class PostEvents implements NewPosts {
 
@@ -43,6 +53,7 @@ public final class PostEvents implements NewPosts {
     private final WorkerExecutor workers;
     // Failures (bugs): one line a minute per kind.
     private final RepeatLog failures = RepeatLog.perMinute(LOG, InstantSource.system());
+    private final Unappended kept = new Unappended();
 
     public PostEvents(EventLog log, WorkerExecutor workers) {
         this.log = log;
@@ -55,10 +66,63 @@ public final class PostEvents implements NewPosts {
             return;
         }
         OptionalLong known = log.known(channel);
-        workers.executeBlocking(() -> Offer.of(channel, page, known, previous), false)
-                .compose(offer -> offer.to(log))
+        List<Event> unappended = kept.of(channel);
+        workers.executeBlocking(() -> Offer.of(channel, page, known, previous, unappended), false)
+                .compose(this::offer)
                 .onFailure(bug -> failures.log(System.Logger.Level.WARNING, "Could not publish new posts",
                         () -> "Could not publish new posts of " + channel, bug));
+    }
+
+    /**
+     * Offers again what {@code channel} kept from publishes that could not reach the log, above the mark this process
+     * knows: asked each round for the watched channels once Redis answers, and for all after a wipe, so they reach
+     * the log before the fleet's next load of the channel appends newer posts (the mark would then drop them).
+     */
+    public Future<?> offerKept(String channel) {
+        OptionalLong known = log.known(channel);
+        List<Event> unappended = kept.of(channel);
+        if (unappended.isEmpty() || known.isEmpty()) {
+            return Future.succeededFuture();
+        }
+        long floor = known.getAsLong();
+        return offer(new Offer(channel, floor, unappended.stream().filter(event -> event.seq() > floor).toList(),
+                false));
+    }
+
+    /** {@link #offerKept(String)} for every channel that kept some. */
+    public Future<?> offerKept() {
+        return Future.join(kept.channels().stream().map(this::offerKept).toList());
+    }
+
+    /** {@code push.unappended_events}: new posts kept because their publish could not reach the log. */
+    public Map<String, Long> counters() {
+        return Map.of("push.unappended_events", kept.size());
+    }
+
+    /** The offer to the log; what it could not reach is kept for the next, what it reached is kept no longer. */
+    private Future<List<Entry>> offer(Offer offer) {
+        if (offer.baseline()) {
+            // Nothing to tell new from old: a baseline out of reach keeps nothing (it appends nothing in any case).
+            return log.baseline(offer.channel(), offer.events()).recover(PostEvents::emptyIfUnreached);
+        }
+        if (offer.events().isEmpty()) {
+            kept.reached(offer.channel(), offer.floor());
+            return Future.succeededFuture(List.of());
+        }
+        long newest = offer.events().getLast().seq();
+        return log.publish(offer.channel(), offer.floor(), offer.events())
+                .onSuccess(appended -> kept.reached(offer.channel(), newest))
+                .recover(failure -> {
+                    if (failure instanceof RedisUnreachable) {
+                        kept.keep(offer.channel(), offer.events());
+                    }
+                    return emptyIfUnreached(failure);
+                });
+    }
+
+    /** Redis out of reach is expected (counted by the log): nothing appended. Anything else is a bug, passed on. */
+    private static Future<List<Entry>> emptyIfUnreached(Throwable failure) {
+        return failure instanceof RedisUnreachable ? Future.succeededFuture(List.of()) : Future.failedFuture(failure);
     }
 
     /**
@@ -68,18 +132,31 @@ public final class PostEvents implements NewPosts {
      */
     record Offer(String channel, long floor, List<Event> events, boolean baseline) {
 
-        static Offer of(String channel, ChannelPage page, OptionalLong known, Optional<Stored> previous) {
+        /**
+         * @param unappended what earlier publishes of the channel could not append, ascending: offered with the
+         *                   page's new posts (a baseline leaves them kept: it has no floor to judge them by)
+         */
+        static Offer of(String channel, ChannelPage page, OptionalLong known, Optional<Stored> previous,
+                        List<Event> unappended) {
             OptionalLong floor = known.isPresent() ? known
                     : previous.map(PostEvents::newest).orElse(OptionalLong.empty());
             if (floor.isEmpty()) {
                 return new Offer(channel, 0, PostEvents.events(channel, page, 0), true);
             }
-            return new Offer(channel, floor.getAsLong(), PostEvents.events(channel, page, floor.getAsLong()), false);
+            long above = floor.getAsLong();
+            return new Offer(channel, above, merged(unappended, PostEvents.events(channel, page, above), above), false);
         }
+    }
 
-        Future<List<Entry>> to(EventLog log) {
-            return baseline ? log.baseline(channel, events) : log.publish(channel, floor, events);
+    /** {@code kept} and {@code loaded} above {@code floor}, ascending, each sequence once (the page's copy wins). */
+    static List<Event> merged(List<Event> kept, List<Event> loaded, long floor) {
+        if (kept.isEmpty()) {
+            return loaded;
         }
+        TreeMap<Long, Event> bySeq = new TreeMap<>();
+        kept.stream().filter(event -> event.seq() > floor).forEach(event -> bySeq.put(event.seq(), event));
+        loaded.forEach(event -> bySeq.put(event.seq(), event));
+        return List.copyOf(bySeq.values());
     }
 
     /** The newest post of the page a load replaces: 0 when it showed none; empty when it says nothing (not found). */

@@ -14,8 +14,9 @@ import tme.events.Tail;
 /**
  * Who listens to which channel (live streams, WebSub subscriptions), and keeping those channels current: every
  * {@code every} the watched channels are registered with the refresh schedule, so refreshers keep loading them
- * while someone listens; without Redis (no refreshers), this server loads each itself, through the same gate at
- * background priority ({@code poll}). A channel's new events reach its listeners through the {@link Tail}.
+ * while someone listens, and each is handed to {@code poll} ({@link OwnLoads}): without Redis (no refreshers), or
+ * while this server cannot reach it (no refresher can claim), it loads each itself, through the same gate at
+ * background priority. A channel's new events reach its listeners through the {@link Tail}.
  */
 public final class Watchers implements AutoCloseable {
 
@@ -27,8 +28,8 @@ public final class Watchers implements AutoCloseable {
 
     /**
      * @param every how often the watched channels are registered, and polled
-     * @param poll  what keeps a channel current without a refresher, asked each round (it decides whether the page
-     *              is old enough to load); {@code null}: registering with the schedule does, with Redis
+     * @param poll  what keeps a channel current from this server, asked each round (it decides whether to load, and
+     *              whether the page is old enough)
      */
     public Watchers(Vertx vertx, Tail tail, Schedule schedule, Duration every, Function<String, Future<?>> poll) {
         this.vertx = vertx;
@@ -40,14 +41,12 @@ public final class Watchers implements AutoCloseable {
 
     /**
      * Hands {@code listener} (on the tail's context) each new event of {@code channel} after the position the future
-     * completes with; the channel is kept current from now on, and loaded at once when this server polls itself.
+     * completes with; the channel is kept current from now on, and polled at once.
      */
     public Future<String> watch(String channel, Consumer<Entry> listener) {
         Future<String> placed = tail.watch(channel, listener);
         schedule.register(List.of(channel));
-        if (poll != null) {
-            poll.apply(channel);
-        }
+        poll.apply(channel);
         return placed;
     }
 
@@ -66,9 +65,7 @@ public final class Watchers implements AutoCloseable {
             return;
         }
         schedule.register(names);
-        if (poll != null) {
-            names.forEach(poll::apply);
-        }
+        names.forEach(poll::apply);
     }
 
     @Override

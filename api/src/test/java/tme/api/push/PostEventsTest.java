@@ -6,6 +6,7 @@ import io.vertx.core.json.JsonObject;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -33,7 +34,7 @@ class PostEventsTest {
                 DUROV.offset());
 
         PostEvents.Offer offer = PostEvents.Offer.of("durov", DUROV, OptionalLong.empty(),
-                Optional.of(stored(before, Answer.KIND_OK)));
+                Optional.of(stored(before, Answer.KIND_OK)), List.of());
         List<Event> events = offer.events();
 
         assertEquals(500L, offer.floor());
@@ -56,7 +57,8 @@ class PostEventsTest {
                 "{\"status\":404}".getBytes(StandardCharsets.UTF_8), Answer.KIND_NOT_FOUND, AT, Duration.ofMinutes(1)));
         assertEquals(true, notFound.baseline());
         assertEquals(DUROV.posts().size(), notFound.events().size(), "the whole page: the log tells what is new");
-        assertEquals(true, PostEvents.Offer.of("durov", DUROV, OptionalLong.empty(), Optional.empty()).baseline());
+        assertEquals(true, PostEvents.Offer.of("durov", DUROV, OptionalLong.empty(), Optional.empty(),
+                List.of(kept(480))).baseline(), "a baseline has no floor to judge kept posts by");
     }
 
     @Test
@@ -69,8 +71,29 @@ class PostEventsTest {
         assertEquals(false, offer.baseline());
     }
 
+    @Test
+    void offer_carriesWhatEarlierPublishesCouldNotAppend_mergedAscendingOnceEach_aboveTheMark() {
+        // 470 and 475 left the page during an outage; 490 it still shows; 460 is at or below the mark now.
+        List<Event> kept = List.of(kept(460), kept(470), kept(475), kept(490));
+
+        PostEvents.Offer offer = PostEvents.Offer.of("durov", DUROV, OptionalLong.of(465),
+                Optional.of(stored(DUROV, Answer.KIND_OK)), kept);
+
+        List<Long> expected = new ArrayList<>(List.of(470L, 475L));
+        DUROV.posts().forEach(post -> expected.add((long) post.id()));
+        assertEquals(expected, offer.events().stream().map(Event::seq).toList());
+        assertEquals(false, offer.baseline());
+        Event post490 = offer.events().stream().filter(event -> event.seq() == 490).findFirst().orElseThrow();
+        assertEquals("durov", new JsonObject(new String(post490.data(), StandardCharsets.UTF_8)).getString("channel"),
+                "490 is the page's copy, not the kept one");
+    }
+
+    private static Event kept(long seq) {
+        return new Event(seq, ("kept " + seq).getBytes(StandardCharsets.UTF_8));
+    }
+
     private static PostEvents.Offer offer(OptionalLong known, Stored previous) {
-        return PostEvents.Offer.of("durov", DUROV, known, Optional.of(previous));
+        return PostEvents.Offer.of("durov", DUROV, known, Optional.of(previous), List.of());
     }
 
     private static Stored stored(ChannelPage page, int kind) {

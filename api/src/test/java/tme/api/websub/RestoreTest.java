@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static tme.api.websub.HubRig.await;
 import static tme.api.websub.HubRig.until;
 
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.time.Duration;
 import java.time.Instant;
@@ -56,7 +57,7 @@ class RestoreTest {
         Generation generation = Generation.watch(link, Duration.ZERO);
         await(generation.check());
         Watchers watchers = new Watchers(vertx, new Tail(vertx, log, Duration.ofMillis(50), 100).start(),
-                Schedule.none(), Duration.ofSeconds(5), null);
+                Schedule.none(), Duration.ofSeconds(5), name -> Future.succeededFuture());
         HubWatch watch = new HubWatch(vertx, hub.store, watchers, Duration.ofMillis(200), InstantSource.system(),
                 hub.counts, hub.deliverer::nudge, generation::check,
                 new Restore(hub.store, hub.client, HubRig.config(Duration.ofHours(1), 100), InstantSource.system(),
