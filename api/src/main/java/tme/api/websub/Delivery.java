@@ -71,7 +71,7 @@ final class Delivery {
             return store.unsubscribe(claim.subscription()).otherwiseEmpty();
         }
         return store.cursors(claim.subscription())
-                .compose(cursors -> gap(cursors).compose(gap -> gap ? resync(claim) : missed(claim, cursors)))
+                .compose(cursors -> gap(cursors).compose(gap -> gap ? resync(claim, cursors) : missed(claim, cursors)))
                 .recover(storeFailed -> {
                     failures.warn("Could not read a WebSub subscription's cursors or log", storeFailed);
                     return store.retry(claim, clock.instant().plus(STORE_RETRY), claim.failingSince(),
@@ -113,10 +113,21 @@ final class Delivery {
         });
     }
 
-    /** The whole feed, the cursors moved to each log's end as read before it is built. */
-    private Future<Void> resync(Claim claim) {
-        return ends.newest(claim.subscription().channels()).compose(cursors ->
-                post(claim, 0, true, () -> documents.whole(request(claim)), cursors, false));
+    /**
+     * The whole feed, the cursors moved to each log's end as read before it is built; or, for cursors Redis lost
+     * ({@link Cursors#LOST}: a wipe), to each fresh log's start, due again at once: that log holds only posts
+     * published since, some of which (kept while Redis was out of reach, appended before this) may have left the page
+     * the whole feed is built from. At least once: a subscriber may get those posts in both.
+     */
+    private Future<Void> resync(Claim claim, Map<String, String> cursors) {
+        List<String> channels = claim.subscription().channels();
+        if (cursors.containsValue(Cursors.LOST)) {
+            Map<String, String> starts = new LinkedHashMap<>();
+            channels.forEach(channel -> starts.put(channel, Entry.START));
+            return post(claim, 0, true, () -> documents.whole(request(claim)), starts, true);
+        }
+        return ends.newest(channels).compose(at ->
+                post(claim, 0, true, () -> documents.whole(request(claim)), at, false));
     }
 
     /** Renders, checks the claim, sends: {@code posts} posts (0 for a resync), then {@code cursors} if acknowledged. */
