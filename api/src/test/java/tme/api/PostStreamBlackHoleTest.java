@@ -121,14 +121,7 @@ class PostStreamBlackHoleTest {
 
     /** The post ids {@code stream} delivers from now up to and including {@code last}, in the order they came. */
     private static List<Integer> postIdsUpTo(SseClient stream, int last) {
-        List<Integer> ids = new ArrayList<>();
-        while (ids.isEmpty() || ids.getLast() < last) {
-            SseClient.Message event = stream.nextEvent(WITHIN);
-            assertTrue(event != null && "post".equals(event.event()), "post " + last + " never came; after " + ids
-                    + ": " + event);
-            ids.add(postId(event));
-        }
-        return ids;
+        return stream.postIdsUpTo(last, WITHIN);
     }
 
     private static int postId(SseClient.Message event) {

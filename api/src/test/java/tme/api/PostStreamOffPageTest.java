@@ -1,10 +1,7 @@
 package tme.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
@@ -78,14 +75,7 @@ class PostStreamOffPageTest {
 
     /** The post ids {@code stream} delivers from now up to and including {@code last}, in the order they came. */
     private static List<Integer> postIdsUpTo(SseClient stream, int last) {
-        List<Integer> ids = new ArrayList<>();
-        while (ids.isEmpty() || ids.getLast() < last) {
-            SseClient.Message event = stream.nextEvent(WITHIN);
-            assertNotNull(event, "post " + last + " never came; after " + ids);
-            assertTrue("post".equals(event.event()), "post " + last + " never came; after " + ids + ": " + event);
-            ids.add(new JsonObject(event.data()).getJsonObject("post").getInteger("id"));
-        }
-        return ids;
+        return stream.postIdsUpTo(last, WITHIN);
     }
 
     private SseClient open() {

@@ -113,14 +113,7 @@ class PostStreamTest extends ServerTestBase {
      * when the stream ends, or goes {@link #PUSHED_WITHIN} without an event, before {@code last} came.
      */
     private static List<Integer> postIdsUpTo(SseClient stream, int last) {
-        List<Integer> ids = new java.util.ArrayList<>();
-        while (ids.isEmpty() || ids.getLast() < last) {
-            SseClient.Message event = stream.nextEvent(PUSHED_WITHIN);
-            assertTrue(event != null && "post".equals(event.event()), "post " + last + " never came; after " + ids
-                    + ": " + event);
-            ids.add(new JsonObject(event.data()).getJsonObject("post").getInteger("id"));
-        }
-        return ids;
+        return stream.postIdsUpTo(last, PUSHED_WITHIN);
     }
 
     /** The next message that is not a heartbeat (one may be on its way when the server stops). */

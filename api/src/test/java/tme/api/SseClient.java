@@ -85,6 +85,22 @@ final class SseClient implements AutoCloseable {
     }
 
     /** The next message that is an event (comments skipped), or null after {@code within}. */
+    /**
+     * The post ids of the {@code post} events from now up to and including {@code last}, in the order they came;
+     * fails when one does not come within {@code within} (or another event comes first), naming what did.
+     */
+    List<Integer> postIdsUpTo(int last, Duration within) {
+        List<Integer> ids = new java.util.ArrayList<>();
+        while (ids.isEmpty() || ids.getLast() < last) {
+            Message event = nextEvent(within);
+            if (event == null || !"post".equals(event.event())) {
+                throw new AssertionError("post " + last + " never came; after " + ids + ": " + event);
+            }
+            ids.add(new io.vertx.core.json.JsonObject(event.data()).getJsonObject("post").getInteger("id"));
+        }
+        return ids;
+    }
+
     Message nextEvent(Duration within) {
         long deadline = System.nanoTime() + within.toNanos();
         try {

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.vertx.core.json.JsonObject;
 import java.net.URLEncoder;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -169,14 +168,7 @@ class WebSubRedisWipeFleetTest {
 
     /** The post ids {@code stream} delivers from now up to and including {@code last}, in the order they came. */
     private static List<Integer> postIdsUpTo(SseClient stream, int last) {
-        List<Integer> ids = new ArrayList<>();
-        while (ids.isEmpty() || ids.getLast() < last) {
-            SseClient.Message event = stream.nextEvent(WITHIN);
-            assertNotNull(event, "post " + last + " never came; after " + ids);
-            assertTrue("post".equals(event.event()), "post " + last + " never came; after " + ids + ": " + event);
-            ids.add(new JsonObject(event.data()).getJsonObject("post").getInteger("id"));
-        }
-        return ids;
+        return stream.postIdsUpTo(last, WITHIN);
     }
 
     private static final Map<String, Pattern> POST_IDS = Map.of(
