@@ -258,10 +258,11 @@ public record Config(
         Optional<String> redisUrl = Optional.ofNullable(in.value("REDIS_URL"));
         boolean redisCluster = in.flag("REDIS_CLUSTER", false);
         Duration startGrace = in.nonNegativeDuration("REDIS_START_GRACE", defaults.redisStartGrace());
+        Duration breakerOpenFor = in.positiveDuration("REDIS_BREAKER_OPEN_FOR", defaults.breakerOpenFor());
         Optional<Duration> whileRevalidate = in.optionalDuration("STALE_WHILE_REVALIDATE");
         Duration maxStale = in.nonNegativeDuration("MAX_STALE", Staleness.DEFAULT_MAX_STALE);
         return in.checked(() -> new CacheConfig(memory.l1(), l1MaxTtl, redisUrl, redisCluster,
-                redisTimeout, poolSize, defaults.breakerErrors(), defaults.breakerWindow(), defaults.breakerOpenFor(),
+                redisTimeout, poolSize, defaults.breakerErrors(), defaults.breakerWindow(), breakerOpenFor,
                 startGrace, Staleness.of(whileRevalidate, maxStale)), defaults);
     }
 }

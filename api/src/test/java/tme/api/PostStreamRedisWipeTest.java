@@ -25,7 +25,8 @@ class PostStreamRedisWipeTest {
     private static final Duration WITHIN = Duration.ofSeconds(60);
     private static final String DUE = "tme:v1:{refresh}:due";
     private static final Map<String, String> ENV = Map.of("REFRESH_INTERVAL", "2s", "REFRESH_TICK", "100ms",
-            "MEMORY_CACHE_MAX_TTL", "1s", "STREAM_HEARTBEAT", "1s");
+            "MEMORY_CACHE_MAX_TTL", "1s", "STREAM_HEARTBEAT", "1s",
+            "REDIS_BREAKER_OPEN_FOR", "3s");
 
     private final Fleet fleet = new Fleet(1, ENV, InstantSource.system());
     private final TestServer server = fleet.server(0);

@@ -37,7 +37,8 @@ class WebSubRedisWipeFleetTest {
     private static final Duration WITHIN = FleetAwait.DEADLINE;
     private static final String SUBS = "tme:websub:{websub}:subs";
     private static final Map<String, String> ENV = Map.of("REFRESH_INTERVAL", "2s", "REFRESH_TICK", "100ms",
-            "MEMORY_CACHE_MAX_TTL", "1s", "STREAM_HEARTBEAT", "1s", "WEBSUB_ALLOW_PRIVATE", "true",
+            "MEMORY_CACHE_MAX_TTL", "1s", "STREAM_HEARTBEAT", "1s",
+            "REDIS_BREAKER_OPEN_FOR", "3s", "WEBSUB_ALLOW_PRIVATE", "true",
             "WEBSUB_TIMEOUT", "10s", "WEBSUB_DELIVERY_LEASE", "12s", "REDIS_TIMEOUT", "2s");
     private static final int READERS_PER_SERVER = 5;
     private static final List<String> FORMATS = List.of("atom", "rss", "jsonfeed");
