@@ -45,13 +45,16 @@ class CacheBreakerTest extends CacheFleetTestBase {
 
         fleet.redis.kill();
 
+        // Every server also talks to Redis in the background (the hub's and the generation's rounds): counts of
+        // failed commands are bounds here, not exact; what each request did shows in where it was answered from.
+        long beforeHit = redisFailures(a);
         assertServed(CacheHttp.get(a, LATEST), "L1", latest.body());
-        assertEquals(0, redisFailures(a), "an L1 hit never asks Redis");
 
         // A new key: L2 read, lease claim and L2 write each fail once; the third error opens the breaker.
         HttpResponse<byte[]> loadedByA = CacheHttp.get(a, PAGE);
         assertServed(loadedByA, "upstream", null);
-        assertEquals(3, redisFailures(a));
+        long failed = redisFailures(a);
+        assertTrue(failed >= 3 && failed >= beforeHit, "failed " + failed);
         assertEquals(1, metric(a, "tme_redis_breaker_transitions_total{to=\"open\"}"));
         assertEquals(1, metric(a, "tme_coalescing_local_fallbacks_total"));
         assertEquals(2, metric(a, "tme_redis_breaker_state"), "open");
@@ -62,7 +65,7 @@ class CacheBreakerTest extends CacheFleetTestBase {
         HttpResponse<byte[]> post = CacheHttp.get(a, "/v1/post/durov/495");
         assertEquals(200, post.statusCode());
         assertEquals(495, new JsonObject(CacheHttp.text(post)).getInteger("id"));
-        assertEquals(3, redisFailures(a));
+        assertEquals(failed, redisFailures(a), "open: nothing more is sent, so nothing more fails");
         assertTrue(metric(a, "tme_redis_bypassed_total") >= 3, "bypassed " + metric(a, "tme_redis_bypassed_total"));
         assertServed(CacheHttp.get(b, PAGE), "upstream", loadedByA.body());
         assertEquals(1, metric(b, "tme_redis_breaker_transitions_total{to=\"open\"}"));
@@ -75,6 +78,11 @@ class CacheBreakerTest extends CacheFleetTestBase {
         assertEquals("", fleet.redis.command("KEYS", "tme:v1:*"), "the breaker stays open for 30s");
 
         fleet.clock.advance(Duration.ofSeconds(2)); // 31s after both breakers opened
+        // The first command past the open period is the probe, whichever sends it: the hub's and the generation's
+        // rounds send some every few hundred milliseconds, and a request meanwhile would be bypassed, not shared.
+        FleetAwait.until("both breakers closed by a probe", () -> metric(a, "tme_redis_breaker_state") == 0
+                && metric(b, "tme_redis_breaker_state") == 0, () -> "a " + metric(a, "tme_redis_breaker_state")
+                + ", b " + metric(b, "tme_redis_breaker_state"));
         HttpResponse<byte[]> written = CacheHttp.get(a, "/v1/body/durov?position=510");
         assertServed(written, "upstream", null);
         assertEquals("tme:v1:full:body:durov:510", fleet.redis.command("KEYS", "tme:v1:*"));
