@@ -215,10 +215,10 @@ public final class CoalescingCache {
             // Started as a refresh, so its lease claim insists, then raised: a reader waits for it.
             LoadContext context = new LoadContext(key, client, flow, Priority.BACKGROUND, Optional.of(replacing));
             Future<Result> flight = flights.run(key, () -> start(context, loader));
+            // The flight running now (ours, or one this joined); ours when it has already ended: a load that ended
+            // at once (nothing to wait for) was still the reader's, and its context says so.
             LoadContext flying = running.get(key);
-            if (flying != null) {
-                flying.raise();
-            }
+            (flying != null ? flying : context).raise();
             return flight.map(result -> staleIfError(result, Optional.of(replacing)));
         });
     }
