@@ -21,9 +21,9 @@ final class FeedUrls {
 
     /** The header naming the options of a request that this server does not do. */
     static final String IGNORED = "X-Ignored-Options";
+    /** A file's extension, and RSSHub's {@code format}: the same three names. */
     private static final Map<String, FeedFormat> EXTENSIONS = Map.of("atom", FeedFormat.ATOM, "rss", FeedFormat.RSS,
             "json", FeedFormat.JSON_FEED);
-    private static final Map<String, FeedFormat> RSSHUB_FORMATS = EXTENSIONS;
     /** RSSHub's query parameters we read; any other is named as ignored (its filters by regex among them). */
     private static final List<String> RSSHUB_QUERY = List.of("format", "limit");
 
@@ -50,7 +50,7 @@ final class FeedUrls {
     void rssHub(RoutingContext ctx) {
         RssHubOptions options = RssHubOptions.of(ctx.pathParam("routeParams"));
         String asked = ctx.queryParams().get("format");
-        FeedFormat format = asked == null ? FeedFormat.RSS : RSSHUB_FORMATS.get(asked);
+        FeedFormat format = asked == null ? FeedFormat.RSS : EXTENSIONS.get(asked);
         if (format == null) {
             throw new InvalidInput(Problem.invalid("format", "format must be rss, atom or json: " + quoted(asked)));
         }

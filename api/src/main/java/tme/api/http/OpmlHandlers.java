@@ -11,7 +11,6 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -38,7 +37,8 @@ final class OpmlHandlers {
     static final long MAX_OPML_BYTES = 1024 * 1024;
     /** What an OPML upload may be labelled (curl: {@code -H 'Content-Type: text/x-opml' --data-binary @file}). */
     private static final List<String> XML_TYPES = List.of("text/x-opml", "text/xml", "application/xml");
-    private static final Map<String, String> EXTENSIONS = Map.of("atom", "atom", "rss", "rss", "json", "json");
+    /** The feed files OPML names: {@code /feeds/<name>.<format>}. */
+    private static final java.util.Set<String> FORMATS = java.util.Set.of("atom", "rss", "json");
 
     private final PreviewsService previews;
     private final FeedService feeds;
@@ -99,8 +99,8 @@ final class OpmlHandlers {
 
     private static String extension(RoutingContext ctx) {
         String asked = ctx.queryParams().get("format");
-        String extension = asked == null ? "atom" : EXTENSIONS.get(asked);
-        if (extension == null) {
+        String extension = asked == null ? "atom" : asked;
+        if (!FORMATS.contains(extension)) {
             throw new InvalidInput(Problem.invalid("format", "format must be atom, rss or json: "
                     + io.vertx.core.json.Json.encode(asked)));
         }
