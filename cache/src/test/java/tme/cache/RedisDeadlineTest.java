@@ -11,7 +11,9 @@ import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tme.cache.testing.Await;
@@ -74,6 +76,22 @@ class RedisDeadlineTest extends RedisTestBase {
         assertEquals(RedisReply.Unreached.BREAKER_OPEN, assertInstanceOf(RedisReply.Unavailable.class,
                 Await.result(link.send(Request.cmd(Command.PING)))).reason());
         assertEquals(1L, link.counters().get("redis.breaker.opened"));
+    }
+
+    @Test
+    void pausedRedis_commandsInFlightTogetherTimeOutAsOne_theBreakerStaysClosed() {
+        RedisLink link = link(CacheConfig.defaults().withRedisTimeout(TIMEOUT));
+        Await.result(link.send(Request.cmd(Command.PING)));
+        redis.command("CLIENT", "PAUSE", "5000", "ALL");
+
+        List<Future<RedisReply<Response>>> together = IntStream.range(0, 5)
+                .mapToObj(i -> link.send(Request.cmd(Command.GET).arg("k" + i))).toList();
+        together.forEach(reply -> assertEquals(RedisReply.Unreached.TIMEOUT,
+                assertInstanceOf(RedisReply.Unavailable.class, Await.result(reply)).reason()));
+
+        assertEquals(5L, link.counters().get("redis.timeouts"));
+        assertFalse(link.bypassing(), "five commands sent together and timed out together are one stall");
+        assertEquals(0L, link.counters().get("redis.breaker.opened"));
     }
 
     @Test

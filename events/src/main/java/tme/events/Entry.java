@@ -8,8 +8,10 @@ import java.util.Objects;
  * @param id   its position in its log: {@code <millis>-<n>}, as Redis Streams write entry ids; ids of one log grow
  * @param seq  the publisher's number for it
  * @param data its bytes
+ * @param restored whether a process gave it back to the log after Redis lost its data ({@link EventLog#restoreMarks}):
+ *                 the log held it before, and readers that read it then have it
  */
-public record Entry(String id, long seq, byte[] data) {
+public record Entry(String id, long seq, byte[] data, boolean restored) {
 
     /** The position before every entry. */
     public static final String START = "0-0";
@@ -17,6 +19,11 @@ public record Entry(String id, long seq, byte[] data) {
     public Entry {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(data, "data");
+    }
+
+    /** An entry as published. */
+    public Entry(String id, long seq, byte[] data) {
+        this(id, seq, data, false);
     }
 
     /** Whether this entry comes after position {@code id}. */

@@ -14,6 +14,8 @@ enum EventCount implements Counters.Metric {
     BASELINES("events.baselines"),
     /** Marks this process wrote back after Redis lost its data (Redis held none, or a lower one). */
     MARKS_RESTORED("events.marks_restored"),
+    /** Events this process appended again after Redis lost its data: appended or read here shortly before. */
+    ENTRIES_RESTORED("events.entries_restored"),
     /** Reads that could not reach the log; the reader tries again from the same position. */
     READ_FAILURES("events.read_failures");
 

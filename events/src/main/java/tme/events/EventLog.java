@@ -15,8 +15,9 @@ import tme.redis.RedisLink;
  * read.
  *
  * <p>Each process also remembers the marks it learns ({@link #known}): from its own appends, from what it reads, and
- * from the floors it publishes above. When Redis loses its data, {@link #restoreMarks} writes them back, so offers
- * made afterwards do not append again what readers already had.
+ * from the floors it publishes above, and the newest entries it appended or read. When Redis loses its data,
+ * {@link #restoreMarks} gives those entries back and writes the marks back, so entries appended just before still
+ * reach readers that had not read them, and offers made afterwards do not append again what readers already had.
  */
 public interface EventLog {
 
@@ -44,7 +45,8 @@ public interface EventLog {
     OptionalLong known(String name);
 
     /**
-     * Redis lost its data: writes each mark this process knows back, where Redis holds none or a lower one. Completes
+     * Redis lost its data: appends again the newest entries this process appended or read (a few per name, above the
+     * mark the log has by then), then writes each mark it knows back, where Redis holds none or a lower one. Completes
      * when every write was answered or found Redis out of reach.
      */
     Future<Void> restoreMarks();

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.SortedMap;
+import java.util.function.Function;
 import tme.redis.Counters;
 import tme.redis.EventScripts;
 import tme.redis.Lua;
@@ -38,6 +39,7 @@ final class RedisEventLog implements EventLog {
     private final int maxLength;
     private final Duration keepFor;
     private final Marks marks = new Marks(MARKS_KEPT);
+    private final Recent recent = new Recent();
     private final Counters<EventCount> counts = new Counters<>(EventCount.class, EnumSet.allOf(EventCount.class));
 
     RedisEventLog(RedisLink link, String prefix, int maxLength, Duration keepFor) {
@@ -56,12 +58,12 @@ final class RedisEventLog implements EventLog {
     @Override
     public Future<List<Entry>> publish(String name, long floor, List<Event> events) {
         marks.raise(name, floor);
-        return offer(name, EventScripts.MODE_APPEND, events);
+        return offer(name, EventScripts.MODE_APPEND, events, EventCount.PUBLISHED);
     }
 
     @Override
     public Future<List<Entry>> baseline(String name, List<Event> events) {
-        return offer(name, EventScripts.MODE_BASELINE, events);
+        return offer(name, EventScripts.MODE_BASELINE, events, EventCount.PUBLISHED);
     }
 
     @Override
@@ -69,15 +71,32 @@ final class RedisEventLog implements EventLog {
         return marks.get(name);
     }
 
+    /**
+     * First the newest entries this process appended or read ({@link Recent}), appended again above whatever mark the
+     * log has by then (the first process to restore a name gives back what it knows; the others add only what is
+     * newer), so entries appended just before Redis lost them still reach the readers that had not read them; then the
+     * marks. Readers that had them skip them by sequence ({@link Tail}).
+     */
     @Override
     public Future<Void> restoreMarks() {
-        List<Map.Entry<String, Long>> known = List.copyOf(marks.snapshot().entrySet());
+        return inBatches(List.copyOf(recent.snapshot().entrySet()), this::restoreEntries)
+                .compose(done -> inBatches(List.copyOf(marks.snapshot().entrySet()), this::restoreMark));
+    }
+
+    /** {@code restore} of each item, {@link #RESTORES_AT_ONCE} at a time. */
+    private static <T> Future<Void> inBatches(List<T> items, Function<T, Future<Void>> restore) {
         Future<Void> chain = Future.succeededFuture();
-        for (int from = 0; from < known.size(); from += RESTORES_AT_ONCE) {
-            List<Map.Entry<String, Long>> batch = known.subList(from, Math.min(known.size(), from + RESTORES_AT_ONCE));
-            chain = chain.compose(done -> Future.join(batch.stream().map(this::restoreMark).toList()).mapEmpty());
+        for (int from = 0; from < items.size(); from += RESTORES_AT_ONCE) {
+            List<T> batch = items.subList(from, Math.min(items.size(), from + RESTORES_AT_ONCE));
+            chain = chain.compose(done -> Future.join(batch.stream().map(restore).toList()).mapEmpty());
         }
         return chain;
+    }
+
+    private Future<Void> restoreEntries(Map.Entry<String, List<Event>> kept) {
+        String name = kept.getKey();
+        return offer(name, EventScripts.MODE_RESTORE, kept.getValue(), EventCount.ENTRIES_RESTORED).<Void>mapEmpty()
+                .otherwise(unreachable -> null); // Redis gone again: the marks' restore finds it so too
     }
 
     private Future<Void> restoreMark(Map.Entry<String, Long> mark) {
@@ -99,7 +118,7 @@ final class RedisEventLog implements EventLog {
      * One {@link EventScripts#APPEND} in {@code mode}: what it appended; fails ({@link RedisUnreachable}) when the log
      * was out of reach, so the publisher can tell "nothing new" from "nothing appended" and keep the events.
      */
-    private Future<List<Entry>> offer(String name, String mode, List<Event> events) {
+    private Future<List<Entry>> offer(String name, String mode, List<Event> events, EventCount appendedAs) {
         if (events.isEmpty()) {
             return Future.succeededFuture(List.of());
         }
@@ -109,7 +128,7 @@ final class RedisEventLog implements EventLog {
             eval.arg(event.seq()).arg(event.data());
         }
         return link.send(eval).map(reply -> switch (reply) {
-            case RedisReply.Answered<Response> answered -> appended(name, answered.value(), events);
+            case RedisReply.Answered<Response> answered -> appended(name, answered.value(), events, appendedAs);
             case RedisReply.Unavailable<Response> unavailable -> {
                 counts.add(EventCount.PUBLISH_FAILURES, events.size());
                 throw new RedisUnreachable(unavailable.reason());
@@ -126,8 +145,11 @@ final class RedisEventLog implements EventLog {
         });
     }
 
-    /** APPEND's answer: the mark, whether the offer was the baseline, then (id, sequence) per entry appended. */
-    private List<Entry> appended(String name, Response flat, List<Event> offered) {
+    /**
+     * APPEND's answer: the mark, whether the offer was the baseline, then (id, sequence) per entry appended, counted as
+     * {@code appendedAs} (published, or restored after a wipe).
+     */
+    private List<Entry> appended(String name, Response flat, List<Event> offered, EventCount appendedAs) {
         marks.raise(name, flat.get(0).toLong());
         if (flat.get(1).toInteger() == 1) {
             counts.increment(EventCount.BASELINES);
@@ -137,10 +159,13 @@ final class RedisEventLog implements EventLog {
         for (int i = 2; i + 1 < flat.size(); i += 2) {
             long seq = flat.get(i + 1).toLong();
             byte[] data = offered.stream().filter(event -> event.seq() == seq).findFirst().orElseThrow().data();
-            appended.add(new Entry(flat.get(i).toString(), seq, data));
+            appended.add(new Entry(flat.get(i).toString(), seq, data, appendedAs == EventCount.ENTRIES_RESTORED));
         }
-        counts.add(EventCount.PUBLISHED, appended.size());
-        counts.add(EventCount.DEDUPLICATED, offered.size() - appended.size());
+        counts.add(appendedAs, appended.size());
+        if (appendedAs == EventCount.PUBLISHED) {
+            counts.add(EventCount.DEDUPLICATED, offered.size() - appended.size());
+        }
+        recent.saw(name, appended);
         return appended;
     }
 
@@ -181,6 +206,7 @@ final class RedisEventLog implements EventLog {
     /** Entries read from {@code name}'s log: each is in it, so its sequence is dealt with. */
     private List<Entry> learned(String name, List<Entry> entries) {
         entries.forEach(entry -> marks.raise(name, entry.seq()));
+        recent.saw(name, entries);
         return entries;
     }
 
@@ -194,15 +220,18 @@ final class RedisEventLog implements EventLog {
             Response fields = item.get(1);
             long seq = 0;
             byte[] data = new byte[0];
+            boolean restored = false;
             for (int i = 0; i + 1 < fields.size(); i += 2) {
                 String field = fields.get(i).toString();
                 if ("seq".equals(field)) {
                     seq = fields.get(i + 1).toLong();
                 } else if ("data".equals(field)) {
                     data = fields.get(i + 1).toBytes();
+                } else if ("restored".equals(field)) {
+                    restored = true;
                 }
             }
-            entries.add(new Entry(item.get(0).toString(), seq, data));
+            entries.add(new Entry(item.get(0).toString(), seq, data, restored));
         }
         return entries;
     }

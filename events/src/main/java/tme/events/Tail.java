@@ -142,10 +142,23 @@ public final class Tail implements AutoCloseable {
             for (Entry entry : entries) {
                 if (entry.after(one.position)) {
                     one.position = entry.id();
-                    one.listeners.forEach(listener -> listener.accept(entry));
+                    handOn(one, entry);
                 }
             }
         });
+    }
+
+    /**
+     * Hands {@code entry} on unless its sequence is one handed on already: sequences rise along a log, except where a
+     * log Redis lost was given back the entries it held last ({@link EventLog#restoreMarks}), which listeners here
+     * had when this tail read them before.
+     */
+    private static void handOn(Watched one, Entry entry) {
+        if (entry.seq() > 0 && entry.seq() <= one.handedSeq) {
+            return;
+        }
+        one.handedSeq = Math.max(one.handedSeq, entry.seq());
+        one.listeners.forEach(listener -> listener.accept(entry));
     }
 
     /** One watched name: its listeners, where the tail stands (null until placed), whether a read is out. */
@@ -153,6 +166,7 @@ public final class Tail implements AutoCloseable {
         final Set<Consumer<Entry>> listeners = new CopyOnWriteArraySet<>();
         final List<Promise<String>> waiting = new java.util.ArrayList<>();
         String position;
+        long handedSeq; // the highest sequence handed on
         boolean placing;
         boolean reading;
     }

@@ -10,6 +10,8 @@ import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
@@ -38,7 +40,7 @@ class EventLogWipeTest {
     }
 
     @Test
-    void restoreMarks_afterRedisRestartedEmpty_keepsWhatReadersHadOut_andAppendsWhatIsAbove() {
+    void restoreMarks_afterRedisRestartedEmpty_givesBackTheNewestEntriesOnce_andAppendsWhatIsAbove() {
         EventLog one = log();
         EventLog two = log();
         await(one.publish("durov", 500, List.of(event(501), event(502))));
@@ -51,14 +53,55 @@ class EventLogWipeTest {
         });
         List<Entry> after = await(two.publish("durov", 500, List.of(event(501), event(502), event(503))));
 
-        assertEquals(List.of(503L), seqs(after), "501 and 502 were in the log before the wipe: not appended again");
-        assertEquals(List.of(503L), seqs(await(two.after("durov", Entry.START, 10))));
-        assertEquals(1L, one.counters().get("events.marks_restored"));
+        assertEquals(List.of(503L), seqs(after), "501 and 502 were given back: not appended again");
+        List<Entry> log = await(two.after("durov", Entry.START, 10));
+        assertEquals(List.of(501L, 502L, 503L), seqs(log),
+                "what was appended just before the wipe reaches readers that had not read it");
+        assertEquals(List.of(true, true, false), log.stream().map(Entry::restored).toList(), "told apart");
+        assertEquals(2L, one.counters().get("events.entries_restored"));
+        assertEquals(0L, one.counters().get("events.marks_restored"), "the entries given back carried the mark");
         assertEquals(2L, two.counters().get("events.deduplicated"));
         assertEquals(OptionalLong.of(503), two.known("durov"), "learned from the answer");
         await(one.restoreMarks());
+        await(two.restoreMarks());
         assertEquals("503", redis.command("GET", "tme:events:{durov}:last"), "a lower mark never lowers Redis's");
-        assertEquals(1L, one.counters().get("events.marks_restored"));
+        assertEquals(List.of(501L, 502L, 503L), seqs(await(two.after("durov", Entry.START, 10))), "each once");
+        assertEquals(2L, one.counters().get("events.entries_restored"));
+    }
+
+    @Test
+    void aTailThatHadTheEntriesGivenBack_handsThemOnOnce_aTailThatHadNot_getsThem() throws InterruptedException {
+        EventLog writer = log();
+        EventLog other = log();
+        Tail had = new Tail(vertx, writer, Duration.ofMillis(20), 10).start();
+        Tail late = new Tail(vertx, other, Duration.ofMillis(20), 10);
+        LinkedBlockingQueue<Long> handed = new LinkedBlockingQueue<>();
+        LinkedBlockingQueue<Long> lateHanded = new LinkedBlockingQueue<>();
+        await(had.watch("durov", entry -> handed.add(entry.seq())));
+        String lateFrom = await(late.watch("durov", entry -> lateHanded.add(entry.seq())));
+        await(writer.publish("durov", 500, List.of(event(501), event(502))));
+        assertEquals(501L, handed.poll(60, TimeUnit.SECONDS));
+        assertEquals(502L, handed.poll(60, TimeUnit.SECONDS));
+
+        redis.restart(); // before the late tail read 501 and 502 (it is not started)
+        until(() -> {
+            await(writer.restoreMarks());
+            return "502".equals(redis.command("GET", "tme:events:{durov}:last"));
+        });
+        await(writer.publish("durov", 502, List.of(event(503))));
+        late.start();
+
+        assertEquals(501L, lateHanded.poll(60, TimeUnit.SECONDS));
+        assertEquals(502L, lateHanded.poll(60, TimeUnit.SECONDS));
+        assertEquals(503L, lateHanded.poll(60, TimeUnit.SECONDS));
+        assertEquals(503L, handed.poll(60, TimeUnit.SECONDS), "501 and 502 given back are not handed on again");
+        await(writer.publish("durov", 503, List.of(event(504))));
+        assertEquals(504L, handed.poll(60, TimeUnit.SECONDS));
+        assertEquals(504L, lateHanded.poll(60, TimeUnit.SECONDS));
+        assertEquals(List.of(), List.copyOf(handed), "nothing else");
+        assertEquals(Entry.START, lateFrom, "placed on the log while it was empty");
+        had.close();
+        late.close();
     }
 
     @Test

@@ -19,6 +19,12 @@ import java.time.InstantSource;
  * Any command that reaches Redis, even one Redis answers with an error reply, resets the count; a single
  * error never opens the breaker. While OPEN or HALF_OPEN every other call is bypassed (counted by the caller).
  *
+ * <p>Timeouts that overlap count once ({@link #onTimeout}): a command that timed out counts only if it was sent
+ * after the last failure counted (each command takes a {@link #ticket} as it is sent). A stall of this process or of a busy machine (a GC pause, starved event loops)
+ * times out every command in flight at the same moment, and the first command sent after it answers; a Redis that is
+ * down or unreachable fails the commands sent after each failure too, so it still opens the breaker, one deadline
+ * per counted timeout later. Errors (a refused or broken connection) are evidence on their own and all count.
+ *
  * <p>A start-up grace: a command sent before Redis first answered, within {@code startGrace} of the breaker's making,
  * does not count when it fails. A process that starts on a loaded machine connects, loads classes and warms up while
  * its first commands wait, and a slow start is not a failing Redis; the first answer, or the end of the grace, ends
@@ -51,6 +57,10 @@ final class CircuitBreaker {
     private Instant openUntil = Instant.MIN;
     // Guarded by this: when the breaker left CLOSED (a failed probe re-opens it without moving this).
     private Instant openedAt = Instant.MIN;
+    // Guarded by this: tickets handed to commands as they are sent (ticket()), and the last one handed out when a
+    // failure last counted: a timeout of a command with a ticket up to it was in flight with that failure.
+    private long tickets;
+    private long ticketsAtLastCount;
     // Guarded by this: when Redis first answered; until then (and within the grace) failures do not count.
     private Instant firstAnswer = Instant.MAX;
     // Guarded by this: transitions into HALF_OPEN (probes sent) and back to CLOSED (a call that reached Redis while
@@ -139,11 +149,33 @@ final class CircuitBreaker {
         onFailure(clock.instant());
     }
 
-    /** The call sent at {@code sent} failed or timed out; one sent in the start-up grace does not count. */
+    /**
+     * The call sent at {@code sent} failed (a refused or broken connection); one sent in the start-up grace does not
+     * count.
+     */
     void onFailure(Instant sent) {
+        failed(sent, Long.MAX_VALUE);
+    }
+
+    /** A command is being sent: its ticket orders it against the failures counted ({@link #onTimeout}). */
+    synchronized long ticket() {
+        return ++tickets;
+    }
+
+    /**
+     * The call sent at {@code sent} with {@code ticket} missed its deadline. It counts as a failure unless it was sent
+     * before the last failure counted (it was in flight with it: one stall or outage, one piece of evidence), or in
+     * the start-up grace. A probe's timeout always counts: the breaker opens again.
+     */
+    void onTimeout(Instant sent, long ticket) {
+        failed(sent, ticket);
+    }
+
+    /** {@code ticket}: the timed-out command's, else {@link Long#MAX_VALUE} (a failure counts whenever it was sent). */
+    private void failed(Instant sent, long ticket) {
         Duration openSince;
         synchronized (this) {
-            if (sentInGrace(sent)) {
+            if (sentInGrace(sent) || (state == CLOSED && ticket <= ticketsAtLastCount)) {
                 return;
             }
             Instant now = clock.instant();
@@ -174,6 +206,7 @@ final class CircuitBreaker {
         if (state == OPEN) {
             return false; // a call that started before the breaker opened
         }
+        ticketsAtLastCount = tickets;
         if (errorCount == recentErrors.length) {
             System.arraycopy(recentErrors, 1, recentErrors, 0, errorCount - 1);
             errorCount--;

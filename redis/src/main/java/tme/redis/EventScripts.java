@@ -17,8 +17,15 @@ public final class EventScripts {
     public static final String MODE_BASELINE = "baseline";
 
     /**
+     * Entries a process gives back to a log Redis lost (it appended or read them shortly before): appended as for an
+     * append, each with the field {@code restored} set to 1, so a reader can tell them apart (a WebSub delivery after a
+     * wipe starts with the whole feed, which holds them).
+     */
+    public static final String MODE_RESTORE = "restore";
+
+    /**
      * KEYS: stream, mark. ARGV: the stream's approximate cap ({@code XADD MAXLEN ~}), how long both keys are kept
-     * after the last change (millis), the mode ({@link #MODE_APPEND} or {@link #MODE_BASELINE}), then (sequence, data)
+     * after the last change (millis), the mode ({@link #MODE_APPEND}, {@link #MODE_BASELINE} or {@link #MODE_RESTORE}), then (sequence, data)
      * pairs in ascending sequence. Appends each pair whose sequence is above the mark, as fields {@code seq} and
      * {@code data}; an offer at or below the mark is a duplicate (another process appended it first) and is skipped;
      * the mark only rises. Answers a flat list: the mark after the call, 1 when the call took the offer as the baseline
@@ -35,7 +42,13 @@ public final class EventScripts {
             for i = 4, #ARGV, 2 do
               local seq = tonumber(ARGV[i])
               if seq > last then
-                local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*', 'seq', ARGV[i], 'data', ARGV[i + 1])
+                local id
+                if ARGV[3] == 'restore' then
+                  id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*', 'seq', ARGV[i], 'data', ARGV[i + 1],
+                    'restored', '1')
+                else
+                  id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*', 'seq', ARGV[i], 'data', ARGV[i + 1])
+                end
                 last = seq
                 out[#out + 1] = id
                 out[#out + 1] = ARGV[i]

@@ -35,6 +35,9 @@ final class RedisAttempt<T> {
     private volatile long timerId = -1;
     // When the command was sent, on the breaker's clock: decides whether its failure falls in the start-up grace.
     private Instant sent;
+    // Orders this command against the failures the breaker counted: a timeout of one sent before the last counted
+    // failure was in flight with it (one stall, one piece of evidence).
+    private long ticket;
 
     RedisAttempt(RedisLink link, Function<RedisConnection, Future<T>> command) {
         this.link = link;
@@ -43,6 +46,7 @@ final class RedisAttempt<T> {
 
     Future<RedisReply<T>> start() {
         sent = link.clock.instant();
+        ticket = link.breaker.ticket();
         long deadline = Math.max(link.timeoutMillis, link.breaker.graceLeft().toMillis());
         timerId = link.vertx.setTimer(deadline, id -> onDeadline());
         link.permits.acquire(this::connect);
@@ -118,7 +122,7 @@ final class RedisAttempt<T> {
             }
             case TIMEOUT -> {
                 link.counters.increment(RedisCount.TIMEOUTS);
-                link.breaker.onFailure(sent);
+                link.breaker.onTimeout(sent, ticket);
             }
             case ERROR -> {
                 link.counters.increment(RedisCount.ERRORS);

@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import tme.redis.testing.TestClock;
 
@@ -56,6 +57,53 @@ class CircuitBreakerTest {
         assertTrue(breaker.isOpen());
         assertEquals(1, openings.get());
         assertFalse(breaker.tryAcquire());
+    }
+
+    @Test
+    void timeoutsOfCommandsInFlightTogether_countOnce_soAStallDoesNotOpen() {
+        Instant sent = clock.instant();
+        long[] tickets = LongStream.range(0, 6).map(i -> breaker.ticket()).toArray();
+        clock.advance(Duration.ofMillis(1_500)); // the process stalled: the commands sent before it all time out
+
+        for (int i = 0; i < 5; i++) {
+            breaker.onTimeout(sent, tickets[i]);
+        }
+
+        assertFalse(breaker.isOpen(), "one stall, one counted timeout");
+        assertEquals(0, openings.get());
+        breaker.onSuccess(); // the first command sent after the stall answers
+        breaker.onTimeout(sent, tickets[5]); // a straggler from before the stall
+        breaker.onTimeout(clock.instant(), breaker.ticket());
+        assertFalse(breaker.isOpen(), "one counted since the success");
+    }
+
+    @Test
+    void timeoutsOfCommandsSentAfterEachOther_open_asADeadRedisDoes() {
+        for (int i = 0; i < 2; i++) {
+            long first = breaker.ticket();
+            long beside = breaker.ticket(); // in flight with it
+            breaker.onTimeout(clock.instant(), first); // sent after the previous timeout was counted
+            breaker.onTimeout(clock.instant(), beside); // not counted
+        }
+        assertFalse(breaker.isOpen());
+
+        breaker.onTimeout(clock.instant(), breaker.ticket());
+
+        assertTrue(breaker.isOpen());
+        assertEquals(1, openings.get());
+    }
+
+    @Test
+    void aProbeThatTimesOut_opensAgain() {
+        fail(3);
+        clock.advance(Duration.ofSeconds(30));
+        long olderThanTheLastCount = 0;
+        assertTrue(breaker.tryAcquire());
+
+        breaker.onTimeout(clock.instant(), olderThanTheLastCount);
+
+        assertEquals(BreakerState.OPEN, breaker.state());
+        assertEquals(2, openings.get());
     }
 
     @Test

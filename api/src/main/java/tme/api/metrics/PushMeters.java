@@ -26,6 +26,8 @@ final class PushMeters {
                         + " mark: the page's newest became the mark, nothing appended"),
                 counter("events.marks_restored", "Channels' marks this server wrote back after Redis lost its data"
                         + " (so posts readers had are not appended again)"),
+                counter("events.entries_restored", "Posts this server appended again after Redis lost its data (it had"
+                        + " appended or read them shortly before), so readers that had not read them still get them"),
                 counter("events.read_failures", "Reads of a log that could not reach it (retried from the same"
                         + " position)"),
                 gauge("push.watched_channels", "Channels with a live stream or subscription listening in this process"),

@@ -104,10 +104,13 @@ final class Delivery {
             Map<String, List<Entry>> read = new LinkedHashMap<>();
             reads.forEach((channel, entries) -> read.put(channel, entries.result()));
             Batch batch = Batch.of(cursors, read, config.maxPosts());
-            if (batch.entries().isEmpty()) {
-                return finish(claim, batch.cursors(), false);
+            // Entries given back after a wipe are skipped (the cursors pass them): every cursor Redis lost with them
+            // started again with the whole feed, which holds them (they were the channel's newest then).
+            List<byte[]> events = batch.entries().stream().filter(entry -> !entry.restored()).map(Entry::data)
+                    .toList();
+            if (events.isEmpty()) {
+                return finish(claim, batch.cursors(), batch.more());
             }
-            List<byte[]> events = batch.entries().stream().map(Entry::data).toList();
             return post(claim, events.size(), false,
                     () -> documents.posts(request(claim), events), batch.cursors(), batch.more());
         });

@@ -38,6 +38,7 @@ final class ScenarioRun {
         long backFrom = scenario.backFromStart() ? faultStart : faultEnd;
         List<Integer> after = publisher.since(backFrom).stream().map(Publisher.Post::id).toList();
         Row row = row(scenario, ids, after, backFrom);
+        sayMissing(scenario, publisher.since(start), faultStart);
         scenario.fault().afterwards();
         return row;
     }
@@ -47,6 +48,18 @@ final class ScenarioRun {
         long deadline = System.nanoTime() + scenario.drain().toNanos();
         while (System.nanoTime() < deadline && fleet.receivers().stream().anyMatch(r -> r.missing(ids) > 0)) {
             Thread.sleep(200); // polling the receivers' counts; the drain bounds it
+        }
+    }
+
+    /** Names the posts each receiver missed, with when each was published (seconds from the fault's start). */
+    private void sayMissing(Scenario scenario, List<Publisher.Post> posts, long faultStart) {
+        for (Receipts receiver : fleet.receivers()) {
+            List<String> missed = posts.stream().filter(post -> !receiver.has(post.id()))
+                    .map(post -> post.id() + "@" + String.format("%+.1fs", (post.atNanos() - faultStart) / 1e9))
+                    .toList();
+            if (!missed.isEmpty()) {
+                say(scenario.name() + ": " + receiver.name + " missed " + String.join(" ", missed));
+            }
         }
     }
 
