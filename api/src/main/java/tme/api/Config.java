@@ -25,14 +25,15 @@ import tme.coalescing.gate.ThrottleConfig;
 import tme.scraper.parse.ParserMode;
 
 /**
- * Server configuration, read from the environment once at start-up. Every bad value is named in the error
+ * Server configuration, built at start-up from the settings of the catalogue ({@link Settings}: each variable's
+ * default, range and check), each read once. Every bad value is named in the error
  * ({@code TELEGRAM_TIMEOUT must be positive: PT0S}) so a misconfigured server never starts half-working.
- * Every variable is documented in {@code docs/operations.md}.
+ * Every variable is documented in {@code docs/operations.md}. The defaults are the catalogue's, not repeated here.
  *
- * @param port               HTTP port ({@code PORT}, default 8080; 0 picks a free port)
- * @param host               the address it listens on ({@code HOST}, default 0.0.0.0: every IPv4 interface)
+ * @param port               HTTP port ({@code PORT}; 0 picks a free port)
+ * @param host               the address it listens on ({@code HOST})
  * @param telegramBaseUrl    where t.me is ({@code TELEGRAM_BASE_URL}); tests and benchmarks point it at a fake
- * @param telegramTimeout    per upstream request ({@code TELEGRAM_TIMEOUT}, default 5s)
+ * @param telegramTimeout    per upstream request ({@code TELEGRAM_TIMEOUT})
  * @param parserMode         {@code PARSER_MODE}: full or simplified
  * @param parseWorkers       threads that parse and render pages off the event loop ({@code PARSE_WORKERS})
  * @param cache              L1 size and lifetime, Redis or a Redis Cluster ({@code MEMORY_CACHE_*}, {@code REDIS_*})
@@ -41,11 +42,11 @@ import tme.scraper.parse.ParserMode;
  * @param sharedCoalescing   whether processes coordinate loads through Redis leases ({@code SHARED_COALESCING})
  * @param rawCopiesMaxMb     memory per coding (identity, zstd, gzip) for the off-heap copies hits write as they are
  *                           ({@code MEMORY_CACHE_RAW_MB}; 0 keeps none: every response decompresses or gzips again)
- * @param eventLoops         HTTP server instances, one per event loop ({@code EVENT_LOOPS}, default the cores)
- * @param nativeTransport    epoll where it loads, else NIO ({@code NATIVE_TRANSPORT}, default true; false: NIO)
+ * @param eventLoops         HTTP server instances, one per event loop ({@code EVENT_LOOPS})
+ * @param nativeTransport    epoll where it loads, else NIO ({@code NATIVE_TRANSPORT})
  * @param slots              the upstream gate's fair slots ({@code TELEGRAM_MAX_CONCURRENCY}, {@code UPSTREAM_QUEUE_LIMIT})
- * @param errorTtl           how long a failed load is remembered per key ({@code UPSTREAM_ERROR_TTL}, 2s)
- * @param maxWaiting         requests waiting for upstream work at most ({@code MAX_WAITING_REQUESTS}, 4096)
+ * @param errorTtl           how long a failed load is remembered per key ({@code UPSTREAM_ERROR_TTL})
+ * @param maxWaiting         requests waiting for upstream work at most ({@code MAX_WAITING_REQUESTS})
  * @param throttle           the upstream gate's fleet-wide budget and cooldown ({@code TELEGRAM_RATE},
  *                           {@code TELEGRAM_BURST}, {@code TELEGRAM_LOCAL_RATE}, {@code TELEGRAM_LOCAL_BURST})
  * @param graphql            the GraphQL front end's limits, GraphiQL and decoded copies ({@code GRAPHQL_*},
@@ -53,11 +54,11 @@ import tme.scraper.parse.ParserMode;
  * @param docs               whether {@code /openapi.json}, Swagger UI at {@code /docs} and the {@code /} redirect are
  *                           served ({@code DISABLE_DOCS}, as the prior art names it: true hides them, 404)
  * @param shutdownDrain      how long a stopping server keeps serving with {@code /readyz} at 503, so load balancers
- *                           take it out of rotation first ({@code SHUTDOWN_DRAIN}, default 0s)
- * @param role               what this process does ({@code ROLE}: api, the default, or refresher, which needs Redis)
+ *                           take it out of rotation first ({@code SHUTDOWN_DRAIN})
+ * @param role               what this process does ({@code ROLE}: api or refresher, which needs Redis)
  * @param refresh            the refresh schedule's timeline and a refresher's limits ({@code REFRESH_*})
- * @param feedPages          how old a channel's latest page a feed accepts: fresh for {@code FEED_FRESH_TTL} (60s),
- *                           then served while one refresh runs up to {@code FEED_STALE_TTL} (15min) of age
+ * @param feedPages          how old a channel's latest page a feed accepts: fresh for {@code FEED_FRESH_TTL},
+ *                           then served while one refresh runs up to {@code FEED_STALE_TTL} of age
  * @param requests           the access log, trusted proxies and the per-client limit ({@code ACCESS_LOG},
  *                           {@code TRUSTED_PROXIES}, {@code CLIENT_RATE}, {@code CLIENT_BURST})
  * @param push               post events, SSE streams and the WebSub hub ({@code EVENTS_*}, {@code STREAM_*},
@@ -70,8 +71,8 @@ import tme.scraper.parse.ParserMode;
  *                           their own and their media's paths; empty: feeds name the request's host and t.me's media
  * @param media              the durable media links ({@code MEDIA_MODE}, {@code MEDIA_URL_TTL}, {@code MEDIA_HOSTS},
  *                           {@code MEDIA_MAX_BYTES}, {@code MEDIA_STREAMS}, {@code MEDIA_TIMEOUT})
- * @param clientShare        what one client may spend of the fleet's t.me budget ({@code CLIENT_UPSTREAM_SHARE},
- *                           0.25 of {@code TELEGRAM_RATE}; {@code CLIENT_UPSTREAM_BURST}, {@code TELEGRAM_BURST})
+ * @param clientShare        what one client may spend of the fleet's t.me budget ({@code CLIENT_UPSTREAM_SHARE}
+ *                           of {@code TELEGRAM_RATE}; {@code CLIENT_UPSTREAM_BURST})
  * @param connections        the HTTP connections' deadlines and caps ({@code HTTP_IDLE_TIMEOUT}, {@code
  *                           HTTP_HEAD_TIMEOUT}, {@code HTTP_BODY_TIMEOUT}, {@code MAX_CONNECTIONS}, {@code
  *                           MAX_CONNECTIONS_PER_ADDRESS})

@@ -8,7 +8,7 @@ import tme.api.websub.WebSubConfig;
 
 /**
  * New posts pushed to readers: the event log's bounds ({@code EVENTS_*}), the SSE streams' ({@code STREAM_*}) and
- * the WebSub hub's ({@code WEBSUB_*}), read from the environment.
+ * the WebSub hub's ({@code WEBSUB_*}), built from the catalogue ({@link Settings}).
  *
  * @param eventsMaxLength events kept per channel at most ({@code EVENTS_MAX_LENGTH}: the stream's cap, and how far
  *                        back {@code Last-Event-ID} can resume)

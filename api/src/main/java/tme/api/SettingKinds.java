@@ -8,6 +8,7 @@ import java.text.DecimalFormatSymbols;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import tme.api.Setting.Kind;
 
@@ -22,30 +23,26 @@ final class SettingKinds {
     private SettingKinds() {}
 
     static Kind<Integer> integer(int min, int max) {
-        return new Kind<>(grouped(min) + ".." + grouped(max), (name, raw) -> {
-            try {
-                int parsed = Integer.parseInt(raw);
-                if (parsed >= min && parsed <= max) {
-                    return parsed;
-                }
-            } catch (NumberFormatException ignored) {
-                // refused below with the allowed range
-            }
-            throw refused(name + " must be an integer in " + min + ".." + max + ": " + raw);
-        });
+        return within(min, max, Integer::parseInt, "an integer in " + min + ".." + max);
     }
 
     static Kind<Double> number(double min, double max) {
-        return new Kind<>(grouped(min) + ".." + grouped(max), (name, raw) -> {
+        return within(min, max, Double::parseDouble, "a number from " + min + " to " + max);
+    }
+
+    /** A number from min to max inclusive; the complaint names the form ({@code an integer in 1..256}). */
+    private static <N extends Number & Comparable<N>> Kind<N> within(N min, N max, Function<String, N> parse,
+                                                                      String expected) {
+        return new Kind<>(grouped(min.doubleValue()) + ".." + grouped(max.doubleValue()), (name, raw) -> {
             try {
-                double parsed = Double.parseDouble(raw);
-                if (parsed >= min && parsed <= max) {
+                N parsed = parse.apply(raw);
+                if (parsed.compareTo(min) >= 0 && parsed.compareTo(max) <= 0) {
                     return parsed;
                 }
             } catch (NumberFormatException ignored) {
                 // refused below with the allowed range
             }
-            throw refused(name + " must be a number from " + min + " to " + max + ": " + raw);
+            throw refused(name + " must be " + expected + ": " + raw);
         });
     }
 
