@@ -24,6 +24,15 @@ class SettingsCatalogueTest {
     }
 
     @Test
+    void everySettingHasAnUpperCaseName_andOneLineOfDoc() {
+        for (Setting<?> setting : Settings.all()) {
+            assertTrue(!setting.doc().isBlank() && !setting.doc().contains("\n") && setting.doc().length() <= 80,
+                    setting.name() + ": " + setting.doc());
+            assertTrue(setting.name().matches("[A-Z][A-Z0-9_]+"), setting.name());
+        }
+    }
+
+    @Test
     void durationsTakeDaysAndHours_andBoundsAreChecked() {
         Setting.Kind<Duration> upToAWeek = SettingKinds.durationUpTo(Ttls.MAX);
         assertEquals(Duration.ofDays(7), upToAWeek.parser().parse("CACHE_TTL_PAGE", "7d"));
