@@ -35,4 +35,17 @@ final class Durations {
             return null;
         }
     }
+
+    /** The shortest of the short forms {@link #parse} reads back as {@code d} ({@code 7d}, {@code 90s}, {@code 500ms}). */
+    static String format(Duration d) {
+        long ms = d.toMillis();
+        long[] sizes = {86_400_000L, 3_600_000L, 60_000L, 1000L};
+        String[] units = {"d", "h", "m", "s"};
+        for (int i = 0; i < sizes.length; i++) {
+            if (ms != 0 && ms % sizes[i] == 0) {
+                return ms / sizes[i] + units[i];
+            }
+        }
+        return ms + "ms";
+    }
 }

@@ -1,175 +1,76 @@
 package tme.api;
 
-import io.netty.util.NetUtil;
-import java.net.URI;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
-/** Reads typed settings from the environment, collecting every problem so one start-up names all bad variables. */
+/**
+ * Reads the environment through the catalogue ({@link Settings}): each setting's variable is looked up once, in the
+ * catalogue's order, as this is made; the records are then built from {@link #get}, which never reads the
+ * environment again. Every problem is collected, so one start-up names all bad variables, each once.
+ */
 final class EnvReader {
-    /**
-     * Prefixes only our settings use: a variable with one of them that no setting read is a misspelling (before, a
-     * {@code REDIS_URI} started the server with Redis off and no word). {@code HTTP_} and {@code MAX_} are left out:
-     * other software's variables ({@code HTTP_PROXY}) share them.
-     */
-    private static final List<String> OUR_PREFIXES = List.of("TELEGRAM_", "REDIS_", "CACHE_", "MEMORY_", "CLIENT_",
-            "STREAM_", "WEBSUB_", "MEDIA_", "REFRESH_", "GRAPHQL_", "EVENTS_", "FEED_", "UPSTREAM_", "PARSER_",
-            "PARSE_", "SHUTDOWN_");
 
     private final Map<String, String> env;
+    private final Map<Setting<?>, Object> values = new HashMap<>();
+    private final Set<Setting<?>> given = new HashSet<>();
     private final List<String> problems = new ArrayList<>();
-    private final Set<String> asked = new HashSet<>();
 
     EnvReader(Map<String, String> env) {
         this.env = env;
+        for (Setting<?> setting : Settings.all()) {
+            read(setting);
+        }
     }
 
-    int integer(String name, int fallback, int min, int max) {
-        String raw = value(name);
-        if (raw == null) {
-            return fallback;
-        }
-        try {
-            int parsed = Integer.parseInt(raw);
-            if (parsed >= min && parsed <= max) {
-                return parsed;
-            }
-        } catch (NumberFormatException ignored) {
-            // reported below with the allowed range
-        }
-        problems.add(name + " must be an integer in " + min + ".." + max + ": " + raw);
-        return fallback;
-    }
-
-    URI httpUrl(String name, String fallback) {
-        String raw = value(name);
-        String text = raw == null ? fallback : raw;
-        try {
-            URI uri = new URI(text.endsWith("/") ? text.substring(0, text.length() - 1) : text);
-            if (("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null) {
-                return uri;
-            }
-        } catch (java.net.URISyntaxException ignored) {
-            // reported below
-        }
-        problems.add(name + " must be an http(s) URL: " + text);
-        return URI.create(fallback);
-    }
-
-    /** A positive duration no longer than {@code max}. */
-    Duration boundedDuration(String name, Duration fallback, Duration max) {
-        Duration parsed = positiveDuration(name, fallback);
-        if (parsed.compareTo(max) > 0) {
-            problems.add(name + " must be at most " + max + ": " + parsed);
-            return fallback;
-        }
-        return parsed;
-    }
-
-    Duration positiveDuration(String name, Duration fallback) {
-        return duration(name, fallback, false);
-    }
-
-    /** A duration where zero turns something off (a window of no length). */
-    Duration nonNegativeDuration(String name, Duration fallback) {
-        return duration(name, fallback, true);
-    }
-
-    /** A non-negative duration if the variable is set; empty leaves the choice to the component. */
-    Optional<Duration> optionalDuration(String name) {
-        return value(name) == null ? Optional.empty() : Optional.of(duration(name, Duration.ZERO, true));
-    }
-
-    private Duration duration(String name, Duration fallback, boolean zeroAllowed) {
-        String raw = value(name);
-        if (raw == null) {
-            return fallback;
-        }
-        Duration parsed = Durations.parse(raw);
-        if (parsed == null) {
-            problems.add(name + " must be a duration like 500ms, 5s, 2m, 1h, 7d or PT5S: " + raw);
-            return fallback;
-        }
-        if (parsed.isNegative() || (parsed.isZero() && !zeroAllowed)) {
-            problems.add(name + (zeroAllowed ? " must not be negative: " : " must be positive: ") + parsed);
-            return fallback;
-        }
-        return parsed;
-    }
-
-    <E extends Enum<E>> E choice(String name, Class<E> type, E fallback) {
-        String raw = value(name);
-        if (raw == null) {
-            return fallback;
-        }
-        for (E constant : type.getEnumConstants()) {
-            if (constant.name().equalsIgnoreCase(raw)) {
-                return constant;
+    private <T> void read(Setting<T> setting) {
+        String raw = env.get(setting.name());
+        T value = null;
+        if (raw != null && !raw.isBlank()) {
+            given.add(setting);
+            try {
+                value = setting.kind().parser().parse(setting.name(), raw.trim());
+            } catch (IllegalArgumentException refused) {
+                problems.add(refused.getMessage());
             }
         }
-        problems.add(name + " must be one of " + List.of(type.getEnumConstants()).toString().toLowerCase() + ": " + raw);
-        return fallback;
+        values.put(setting, value == null ? setting.fallback().value(setting, this) : value);
     }
 
-    /** An IP address as written: IPv4 or IPv6, no name (nothing is resolved at start). */
-    String ipAddress(String name, String fallback) {
-        String raw = value(name);
-        if (raw == null) {
-            return fallback;
+    /** A setting's value: what was set, or its default where unset or refused (then start-up fails anyway). */
+    <T> T get(Setting<T> setting) {
+        Object value = values.get(setting);
+        if (value == null) {
+            throw new IllegalStateException(setting.name() + " is asked for before it is read: declare it after "
+                    + "what it depends on in Settings");
         }
-        if (NetUtil.isValidIpV4Address(raw) || NetUtil.isValidIpV6Address(raw)) {
-            return raw;
-        }
-        problems.add(name + " must be an IP address (0.0.0.0: every IPv4 interface, ::: every interface, 127.0.0.1:"
-                + " this machine only): " + raw);
-        return fallback;
+        @SuppressWarnings("unchecked") // put by read(setting), of the setting's own type
+        T typed = (T) value;
+        return typed;
     }
 
-    boolean flag(String name, boolean fallback) {
-        String raw = value(name);
-        if (raw == null) {
-            return fallback;
-        }
-        if (raw.equalsIgnoreCase("true") || raw.equals("1")) {
-            return true;
-        }
-        if (raw.equalsIgnoreCase("false") || raw.equals("0")) {
-            return false;
-        }
-        problems.add(name + " must be true or false: " + raw);
-        return fallback;
+    /** Whether the variable was given (not blank), whatever its value. */
+    boolean isSet(Setting<?> setting) {
+        return given.contains(setting);
     }
 
-    double number(String name, double fallback, double min, double max) {
-        String raw = value(name);
-        if (raw == null) {
-            return fallback;
-        }
+    /**
+     * Builds a record whose constructor checks settings together (e.g. a record of another module), turning its
+     * complaint into a problem; then the record is built from the defaults instead, so reading can go on and name
+     * the other problems before start-up fails.
+     */
+    <T> T checked(Function<EnvReader, T> build) {
         try {
-            double parsed = Double.parseDouble(raw);
-            if (parsed >= min && parsed <= max) {
-                return parsed;
-            }
-        } catch (NumberFormatException ignored) {
-            // reported below with the allowed range
-        }
-        problems.add(name + " must be a number from " + min + " to " + max + ": " + raw);
-        return fallback;
-    }
-
-    /** Runs a constructor that validates (e.g. a record of another module), turning its complaint into a problem. */
-    <T> T checked(java.util.function.Supplier<T> build, T fallback) {
-        try {
-            return build.get();
+            return build.apply(this);
         } catch (IllegalArgumentException e) {
             problems.add(e.getMessage());
-            return fallback;
+            return build.apply(new EnvReader(Map.of()));
         }
     }
 
@@ -178,26 +79,21 @@ final class EnvReader {
         problems.add(problem);
     }
 
-    String value(String name) {
-        asked.add(name);
-        String raw = env.get(name);
-        return raw == null || raw.isBlank() ? null : raw.trim();
-    }
-
     /**
-     * One warning per variable that has one of our prefixes but that no setting read (call after reading them all),
-     * naming the known setting closest to it.
+     * One warning per variable that has one of our prefixes but is no setting of the catalogue, naming the setting
+     * closest to it.
      */
     List<String> unknownSettings() {
+        Set<String> known = Settings.all().stream().map(Setting::name).collect(Collectors.toSet());
         return env.keySet().stream()
-                .filter(name -> OUR_PREFIXES.stream().anyMatch(name::startsWith) && !asked.contains(name))
+                .filter(name -> Settings.OUR_PREFIXES.stream().anyMatch(name::startsWith) && !known.contains(name))
                 .sorted()
-                .map(name -> "Unknown setting " + name + " ignored (did you mean " + closest(name) + "?)")
+                .map(name -> "Unknown setting " + name + " ignored (did you mean " + closest(name, known) + "?)")
                 .toList();
     }
 
-    private String closest(String name) {
-        return asked.stream().min(Comparator.comparingInt((String known) -> editDistance(name, known))
+    private static String closest(String name, Set<String> known) {
+        return known.stream().min(Comparator.comparingInt((String setting) -> editDistance(name, setting))
                 .thenComparing(Comparator.naturalOrder())).orElse("?");
     }
 

@@ -1,5 +1,6 @@
 package tme.api;
 
+import java.util.Optional;
 import java.util.OptionalInt;
 import tme.api.memory.JvmLimits;
 import tme.api.memory.MemoryPlan;
@@ -14,12 +15,11 @@ final class MemorySettings {
     private MemorySettings() {}
 
     static MemoryPlan plan(EnvReader in, JvmLimits limits) {
-        MemoryPlan.Requested requested = new MemoryPlan.Requested(optional(in, "MEMORY_CACHE_MAX_MB", 1),
-                optional(in, "MEMORY_CACHE_RAW_MB", 0), optional(in, "MEMORY_CACHE_DECODED_MB", 0));
-        return in.checked(() -> MemoryPlan.of(limits, requested), MemoryPlan.of(limits, MemoryPlan.Requested.none()));
+        return in.checked(set -> MemoryPlan.of(limits, new MemoryPlan.Requested(mb(set.get(Settings.MEMORY_CACHE_MAX_MB)),
+                mb(set.get(Settings.MEMORY_CACHE_RAW_MB)), mb(set.get(Settings.MEMORY_CACHE_DECODED_MB)))));
     }
 
-    private static OptionalInt optional(EnvReader in, String name, int min) {
-        return in.value(name) == null ? OptionalInt.empty() : OptionalInt.of(in.integer(name, min, min, 1_048_576));
+    private static OptionalInt mb(Optional<Integer> set) {
+        return set.map(OptionalInt::of).orElse(OptionalInt.empty());
     }
 }

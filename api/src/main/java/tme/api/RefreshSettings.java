@@ -1,27 +1,35 @@
 package tme.api;
 
+import static tme.api.Settings.FEED_FRESH_TTL;
+import static tme.api.Settings.FEED_STALE_TTL;
+import static tme.api.Settings.REFRESH_BACKOFF_MAX;
+import static tme.api.Settings.REFRESH_BATCH;
+import static tme.api.Settings.REFRESH_CLAIM_FOR;
+import static tme.api.Settings.REFRESH_CONCURRENCY;
+import static tme.api.Settings.REFRESH_IDLE;
+import static tme.api.Settings.REFRESH_INTERVAL;
+import static tme.api.Settings.REFRESH_STOP_GRACE;
+import static tme.api.Settings.REFRESH_TICK;
+
 import java.time.Duration;
 import tme.cache.Staleness;
 import tme.coalescing.Tolerance;
 import tme.coalescing.refresh.RefreshConfig;
 
-/** The refresher's settings ({@code REFRESH_*}) and the feed's tolerance of page age ({@code FEED_*}), read from the environment. */
+/** The refresher's settings ({@code REFRESH_*}) and the feed's tolerance of page age ({@code FEED_*}), built from the catalogue. */
 final class RefreshSettings {
 
     private RefreshSettings() {}
 
-    static RefreshConfig fromEnv(EnvReader in) {
-        Duration interval = in.positiveDuration("REFRESH_INTERVAL", Duration.ofSeconds(60));
-        Duration idle = in.positiveDuration("REFRESH_IDLE", Duration.ofHours(1));
-        RefreshConfig defaults = RefreshConfig.of(Duration.ofSeconds(60), Duration.ofHours(1));
-        Duration claimFor = in.positiveDuration("REFRESH_CLAIM_FOR", defaults.claimFor());
-        Duration backoffUpTo = in.positiveDuration("REFRESH_BACKOFF_MAX", defaults.backoffUpTo());
-        int batch = in.integer("REFRESH_BATCH", defaults.batch(), 1, 1000);
-        int concurrency = in.integer("REFRESH_CONCURRENCY", defaults.concurrency(), 1, 1000);
-        Duration tick = in.positiveDuration("REFRESH_TICK", defaults.tick());
-        Duration stopGrace = in.nonNegativeDuration("REFRESH_STOP_GRACE", defaults.stopGrace());
-        return in.checked(() -> new RefreshConfig(interval, idle, claimFor, backoffUpTo, batch, concurrency, tick,
-                stopGrace, idle.dividedBy(12), defaults.keyPrefix()), defaults);
+    /** The schedule's sweep runs twelve times per idle period; the key prefix is the coalescing module's. */
+    static RefreshConfig from(EnvReader in) {
+        return in.checked(set -> {
+            Duration idle = set.get(REFRESH_IDLE);
+            return new RefreshConfig(set.get(REFRESH_INTERVAL), idle, set.get(REFRESH_CLAIM_FOR),
+                    set.get(REFRESH_BACKOFF_MAX), set.get(REFRESH_BATCH), set.get(REFRESH_CONCURRENCY),
+                    set.get(REFRESH_TICK), set.get(REFRESH_STOP_GRACE), idle.dividedBy(12),
+                    RefreshConfig.defaults().keyPrefix());
+        });
     }
 
     /**
@@ -31,17 +39,16 @@ final class RefreshSettings {
      * longer than that is refused (it could not hold); the default simply ends earlier where the cache keeps less.
      */
     static Tolerance feedPages(EnvReader in, Duration latestFreshFor, Staleness staleness) {
-        Duration fresh = in.positiveDuration("FEED_FRESH_TTL", Duration.ofSeconds(60));
-        Duration stale = in.positiveDuration("FEED_STALE_TTL", Duration.ofMinutes(15));
+        Duration fresh = in.get(FEED_FRESH_TTL);
+        Duration stale = in.get(FEED_STALE_TTL);
         Duration kept = latestFreshFor.plus(staleness.keepFor(latestFreshFor));
-        if (in.value("FEED_STALE_TTL") != null && stale.compareTo(kept) > 0) {
+        if (in.isSet(FEED_STALE_TTL) && stale.compareTo(kept) > 0) {
             in.problem("FEED_STALE_TTL " + stale + " is longer than a latest page is kept (CACHE_TTL_LATEST + "
                     + "max(STALE_WHILE_REVALIDATE, MAX_STALE) = " + kept + ")");
         }
-        Tolerance defaults = Tolerance.of(Duration.ofSeconds(60), Duration.ofMinutes(15));
         if (stale.compareTo(fresh) < 0) {
             in.problem("FEED_STALE_TTL " + stale + " is shorter than FEED_FRESH_TTL " + fresh);
-            return defaults;
+            return Tolerance.of(fresh, fresh); // start-up fails on the problem; this only lets reading go on
         }
         return Tolerance.of(fresh, stale);
     }

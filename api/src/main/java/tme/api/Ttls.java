@@ -1,5 +1,11 @@
 package tme.api;
 
+import static tme.api.Settings.CACHE_TTL_LATEST;
+import static tme.api.Settings.CACHE_TTL_NOT_FOUND;
+import static tme.api.Settings.CACHE_TTL_PAGE;
+import static tme.api.Settings.CACHE_TTL_PREVIEW;
+import static tme.api.Settings.CACHE_TTL_SEARCH;
+
 import java.time.Duration;
 
 /**
@@ -18,13 +24,8 @@ public record Ttls(Duration latest, Duration page, Duration preview, Duration no
     /** Longest freshness: a week. Stored values carry it in milliseconds as an int (up to ~24 days). */
     static final Duration MAX = Duration.ofDays(7);
 
-    static Ttls fromEnv(EnvReader in) {
-        Duration latest = in.boundedDuration("CACHE_TTL_LATEST", Duration.ofSeconds(10), MAX);
-        return new Ttls(
-                latest,
-                in.boundedDuration("CACHE_TTL_PAGE", Duration.ofMinutes(2), MAX),
-                in.boundedDuration("CACHE_TTL_PREVIEW", Duration.ofHours(1), MAX),
-                in.boundedDuration("CACHE_TTL_NOT_FOUND", Duration.ofSeconds(60), MAX),
-                in.boundedDuration("CACHE_TTL_SEARCH", latest, MAX));
+    static Ttls from(EnvReader in) {
+        return new Ttls(in.get(CACHE_TTL_LATEST), in.get(CACHE_TTL_PAGE), in.get(CACHE_TTL_PREVIEW),
+                in.get(CACHE_TTL_NOT_FOUND), in.get(CACHE_TTL_SEARCH));
     }
 }

@@ -13,7 +13,19 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import tme.api.graphql.GraphQLConfig;
+import tme.api.http.ConnectionsConfig;
+import tme.api.http.RequestsConfig;
+import tme.api.media.MediaConfig;
 import tme.api.memory.JvmLimits;
+import tme.cache.CacheConfig;
+import tme.cache.Staleness;
+import tme.coalescing.CoalescingConfig;
+import tme.coalescing.Freshness;
+import tme.coalescing.gate.ClientShare;
+import tme.coalescing.gate.SlotsConfig;
+import tme.coalescing.gate.ThrottleConfig;
+import tme.coalescing.refresh.RefreshConfig;
 
 /**
  * What {@code docs/operations.md} gives as a setting's default is what the server uses: every literal default in the
@@ -37,6 +49,39 @@ class SettingsDefaultsTest {
         // Compared as text: a few parts (the media host patterns) have no value equality, and every part prints its values.
         assertEquals(Config.fromEnv(Map.of(), JVM).toString(), explicit.toString());
         assertEquals(List.of(), explicit.warnings());
+    }
+
+    /**
+     * The modules' records keep defaults of their own (their API, for their own users and tests): they are the
+     * catalogue's, so the api and a module never disagree about what "unset" means.
+     */
+    @Test
+    void theModulesOwnDefaultsAreTheCatalogues() {
+        Config unset = Config.fromEnv(Map.of(), JVM);
+        assertEquals(SlotsConfig.defaults(), unset.slots());
+        assertEquals(ThrottleConfig.defaults(), unset.throttle());
+        assertEquals(ClientShare.defaults(ThrottleConfig.defaults()), unset.clientShare());
+        assertEquals(RefreshConfig.defaults(), unset.refresh());
+        assertEquals(ConnectionsConfig.defaults(), unset.connections());
+        assertEquals(RequestsConfig.defaults().toString(), unset.requests().toString());
+        assertEquals(CoalescingConfig.DEFAULT_ERROR_TTL, unset.errorTtl());
+        assertEquals(CoalescingConfig.DEFAULT_MAX_WAITING, unset.maxWaiting());
+        assertEquals(Freshness.DEFAULT_WINDOW, unset.earlyRefreshWindow());
+        assertEquals(Staleness.defaults(), unset.cache().staleness());
+        CacheConfig cache = CacheConfig.defaults();
+        assertEquals(List.of(cache.l1MaxTtl(), cache.redisTimeout(), cache.redisStartGrace(), cache.breakerOpenFor()),
+                List.of(unset.cache().l1MaxTtl(), unset.cache().redisTimeout(), unset.cache().redisStartGrace(),
+                        unset.cache().breakerOpenFor()));
+        assertEquals(CacheConfig.DEFAULT_POOL_SIZE, unset.cache().redisPoolSize());
+        assertEquals(List.of(MediaConfig.DEFAULT_URL_TTL, MediaConfig.DEFAULT_MAX_BYTES, MediaConfig.DEFAULT_STREAMS,
+                        MediaConfig.DEFAULT_TIMEOUT),
+                List.of(unset.media().urlTtl(), unset.media().maxBytes(), unset.media().streams(), unset.media().timeout()));
+        GraphQLConfig graphql = GraphQLConfig.defaults();
+        assertEquals(List.of(graphql.maxDepth(), graphql.maxCost(), graphql.maxTokens(), graphql.concurrency(),
+                        graphql.queueLimit(), graphql.timeout(), graphql.maxFields(), graphql.maxResponseBytes()),
+                List.of(unset.graphql().maxDepth(), unset.graphql().maxCost(), unset.graphql().maxTokens(),
+                        unset.graphql().concurrency(), unset.graphql().queueLimit(), unset.graphql().timeout(),
+                        unset.graphql().maxFields(), unset.graphql().maxResponseBytes()));
     }
 
     @Test
