@@ -40,13 +40,21 @@ public final class Tail implements AutoCloseable {
     // The watched names as last changed, for readers on any thread.
     private volatile Set<String> names = Set.of();
 
-    /** Reads at most {@code batch} entries per name per round, every {@code every}. */
+    /** Reads at most {@code batch} entries per name per round, every {@code every}, on the caller's context. */
     public Tail(Vertx vertx, EventLog log, Duration every, int batch) {
+        this(vertx, vertx.getOrCreateContext(), log, every, batch);
+    }
+
+    /**
+     * Reads at most {@code batch} entries per name per round, every {@code every}, on {@code context}: it guards the
+     * watched names and their positions, and listeners are handed entries there.
+     */
+    public Tail(Vertx vertx, Context context, EventLog log, Duration every, int batch) {
         this.vertx = vertx;
         this.log = log;
         this.every = every;
         this.batch = batch;
-        this.context = vertx.getOrCreateContext();
+        this.context = context;
     }
 
     /** Starts following; listeners are handed entries from here on. */
