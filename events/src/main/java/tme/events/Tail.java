@@ -34,7 +34,8 @@ public final class Tail implements AutoCloseable {
     private final Context context;
     // Failed reads (Redis out of reach, or a bug): one line a minute per kind; the position stays for the next round.
     private final RepeatLog failures = RepeatLog.perMinute(LOG, InstantSource.system());
-    // Touched only on context: the watched names and where each stands.
+    // Touched only on context: the watched names and where each stands (each Watched's fields too; answers from the
+    // log hop back onto it before they touch them).
     private final Map<String, Watched> watched = new HashMap<>();
     private long timer = -1;
     // The watched names as last changed, for readers on any thread.
@@ -116,7 +117,8 @@ public final class Tail implements AutoCloseable {
             return;
         }
         one.placing = true;
-        log.last(name).onComplete(last -> {
+        // The log's answer may complete on another thread (a Redis connection's loop): back onto the context.
+        log.last(name).onComplete(last -> context.runOnContext(v -> {
             one.placing = false;
             if (last.failed()) {
                 return; // placed on a later round
@@ -124,7 +126,7 @@ public final class Tail implements AutoCloseable {
             one.position = last.result();
             one.waiting.forEach(waiting -> waiting.complete(last.result()));
             one.waiting.clear();
-        });
+        }));
     }
 
     private void round() {
@@ -139,7 +141,7 @@ public final class Tail implements AutoCloseable {
 
     private void read(String name, Watched one) {
         one.reading = true;
-        log.after(name, one.position, batch).onComplete(read -> {
+        log.after(name, one.position, batch).onComplete(read -> context.runOnContext(v -> {
             one.reading = false;
             if (read.failed()) {
                 failures.log(System.Logger.Level.WARNING, "Could not read events",
@@ -153,7 +155,7 @@ public final class Tail implements AutoCloseable {
                     one.listeners.forEach(listener -> listener.accept(entry));
                 }
             }
-        });
+        }));
     }
 
     /** One watched name: its listeners, where the tail stands (null until placed), whether a read is out. */

@@ -23,10 +23,10 @@ import java.util.Set;
  * every request, the first and each redirect's, the URL must pass the {@link OutboundRule}; nothing is sent to a
  * refused one. When the rule resolved the host, the request goes to the very address it checked. Redirects are
  * followed here (at most {@link Limits#maxRedirects()}, and only when the rule follows any), never by Netty, so none
- * can lead off the rule. Connecting and every silence are
- * bounded by {@link Limits#timeout()}; an answer announcing more than {@link Limits#maxBytes()} is refused before
- * its body is read, and {@link BoundedPipe} cuts one that grows past it. The answer is handed over paused, its
- * body unread: the caller streams it, nothing is buffered here.
+ * can lead off the rule. Connecting and every silence are bounded by {@link Limits#timeout()}; an answer announcing
+ * more than {@link Limits#maxBytes()} is refused before its body is read, and {@link BoundedPipe} (or {@link
+ * BoundedBody}) cuts one that grows past it. The answer is handed over paused, its body unread: the caller streams or
+ * reads it, nothing is buffered here.
  */
 public final class GuardedClient implements AutoCloseable {
 
