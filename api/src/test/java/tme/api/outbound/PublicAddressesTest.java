@@ -12,6 +12,7 @@ import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -80,6 +81,28 @@ class PublicAddressesTest {
                     await(lenient.check(URI.create("file:///etc/passwd"))));
             assertFalse(strict.followsRedirects());
         } finally {
+            vertx.close().toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void check_lookupPastItsDeadline_refusedSayingSo() throws Exception {
+        Vertx vertx = Vertx.vertx();
+        CountDownLatch hung = new CountDownLatch(1);
+        Resolver.Lookup hanging = host -> {
+            try {
+                hung.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            throw new UnknownHostException(host);
+        };
+        try (Resolver resolver = new Resolver(vertx, hanging, 1, 1, Duration.ofMillis(300))) {
+            assertEquals(new OutboundRule.Verdict.Refused("hub.callback's host could not be looked up now (the lookup"
+                    + " of slow.example took longer than PT0.3S)"), await(new PublicAddresses("hub.callback", resolver,
+                    true).check(URI.create("https://slow.example/cb"))));
+        } finally {
+            hung.countDown();
             vertx.close().toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
         }
     }
