@@ -34,6 +34,7 @@ import tme.api.memory.DirectRoom;
 import tme.api.push.OwnLoads;
 import tme.api.push.PostEvents;
 import tme.api.push.PostStreams;
+import tme.api.push.PushLoop;
 import tme.api.push.StreamChannels;
 import tme.api.push.Watchers;
 import tme.api.service.ChannelName;
@@ -44,6 +45,7 @@ import tme.api.media.MediaService;
 import tme.api.media.MediaStreams;
 import tme.api.metrics.Readiness;
 import tme.api.outbound.GuardedClient;
+import tme.api.outbound.Resolver;
 import tme.api.metrics.Telemetry;
 import tme.api.service.ChannelRefresh;
 import tme.api.service.ChannelService;
@@ -100,6 +102,10 @@ public final class Main {
     /** How often this server reads the logs of the channels someone listens to, and how much at a time. */
     private static final Duration TAIL_EVERY = Duration.ofMillis(500);
     private static final int TAIL_BATCH = 100;
+    /** Host name lookups for callbacks: at most this many at once, this many waiting, each answered within this. */
+    private static final int LOOKUP_THREADS = 4;
+    private static final int LOOKUP_QUEUE = 256;
+    private static final Duration LOOKUP_DEADLINE = Duration.ofSeconds(5);
     /** How often each server asks Redis whether it lost its data: push is back within this of Redis returning. */
     private static final Duration GENERATION_EVERY = Duration.ofSeconds(2);
 
@@ -310,7 +316,9 @@ public final class Main {
                                     RequestPipeline requests, FeedDocuments documents,
                                     InstantSource clock) {
         Duration interval = config.refresh().interval();
-        Tail tail = new Tail(vertx, events, TAIL_EVERY, TAIL_BATCH).start();
+        // Push runs on a context of its own: the tail and the hub's watch and deliverer keep their state there.
+        PushLoop loop = PushLoop.create(vertx);
+        Tail tail = new Tail(vertx, loop.context(), events, TAIL_EVERY, TAIL_BATCH).start();
         // Without Redis, or while its breaker is open (no refresher can claim then), this server polls its watched
         // channels itself: every quarter interval, reloading a page once it is 7/8 of an interval old. A page loaded
         // between two rounds (a reader's miss) then puts the next reload off by at most a quarter interval, where one
@@ -325,7 +333,12 @@ public final class Main {
         onClose(vertx, watchers);
         PostStreams streams = new PostStreams(events, watchers, new StreamChannels(channels), config.push().streams(),
                 requests.clients()::remembered);
-        WebSub websub = new WebSub(vertx, redis, generation, events, config.push().websub(),
+        // Callbacks' host names are looked up on threads of our own, bounded, each lookup within a deadline.
+        Resolver resolver = Resolver.system(vertx, LOOKUP_THREADS, LOOKUP_QUEUE, LOOKUP_DEADLINE);
+        onClose(vertx, resolver);
+        GuardedClient callbacks = WebSub.callbackClient(vertx, resolver, config.push().websub());
+        onClose(vertx, callbacks);
+        WebSub websub = new WebSub(vertx, loop, callbacks, redis, generation, events, config.push().websub(),
                 config.publicUrl().map(URI::toString), clock, watchers, documents);
         onClose(vertx, websub);
         telemetry.gather(streams::counters).gather(watchers::counters).gather(websub::counters);

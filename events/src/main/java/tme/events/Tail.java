@@ -34,19 +34,28 @@ public final class Tail implements AutoCloseable {
     private final Context context;
     // Failed reads (Redis out of reach, or a bug): one line a minute per kind; the position stays for the next round.
     private final RepeatLog failures = RepeatLog.perMinute(LOG, InstantSource.system());
-    // Touched only on context: the watched names and where each stands.
+    // Touched only on context: the watched names and where each stands (each Watched's fields too; answers from the
+    // log hop back onto it before they touch them).
     private final Map<String, Watched> watched = new HashMap<>();
     private long timer = -1;
     // The watched names as last changed, for readers on any thread.
     private volatile Set<String> names = Set.of();
 
-    /** Reads at most {@code batch} entries per name per round, every {@code every}. */
+    /** Reads at most {@code batch} entries per name per round, every {@code every}, on the caller's context. */
     public Tail(Vertx vertx, EventLog log, Duration every, int batch) {
+        this(vertx, vertx.getOrCreateContext(), log, every, batch);
+    }
+
+    /**
+     * Reads at most {@code batch} entries per name per round, every {@code every}, on {@code context}: it guards the
+     * watched names and their positions, and listeners are handed entries there.
+     */
+    public Tail(Vertx vertx, Context context, EventLog log, Duration every, int batch) {
         this.vertx = vertx;
         this.log = log;
         this.every = every;
         this.batch = batch;
-        this.context = vertx.getOrCreateContext();
+        this.context = context;
     }
 
     /** Starts following; listeners are handed entries from here on. */
@@ -108,7 +117,8 @@ public final class Tail implements AutoCloseable {
             return;
         }
         one.placing = true;
-        log.last(name).onComplete(last -> {
+        // The log's answer may complete on another thread (a Redis connection's loop): back onto the context.
+        log.last(name).onComplete(last -> context.runOnContext(v -> {
             one.placing = false;
             if (last.failed()) {
                 return; // placed on a later round
@@ -116,7 +126,7 @@ public final class Tail implements AutoCloseable {
             one.position = last.result();
             one.waiting.forEach(waiting -> waiting.complete(last.result()));
             one.waiting.clear();
-        });
+        }));
     }
 
     private void round() {
@@ -131,7 +141,7 @@ public final class Tail implements AutoCloseable {
 
     private void read(String name, Watched one) {
         one.reading = true;
-        log.after(name, one.position, batch).onComplete(read -> {
+        log.after(name, one.position, batch).onComplete(read -> context.runOnContext(v -> {
             one.reading = false;
             if (read.failed()) {
                 failures.log(System.Logger.Level.WARNING, "Could not read events",
@@ -145,7 +155,7 @@ public final class Tail implements AutoCloseable {
                     handOn(one, entry);
                 }
             }
-        });
+        }));
     }
 
     /**

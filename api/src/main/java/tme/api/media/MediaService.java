@@ -8,7 +8,7 @@ import java.time.InstantSource;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.Optional;
-import tme.api.outbound.OutboundRule;
+import tme.api.outbound.HostAllowList;
 import tme.api.problem.Problem;
 import tme.api.service.Answer;
 import tme.api.service.ChannelService;
@@ -30,12 +30,12 @@ public final class MediaService {
     private static final Tolerance AS_STORED = Tolerance.of(Duration.ofDays(365_000), Duration.ofDays(365_000));
 
     private final ChannelService channels;
-    private final OutboundRule hosts;
+    private final HostAllowList hosts;
     private final Duration urlTtl;
     private final InstantSource clock;
     private final Counters<MediaCount> counts = new Counters<>(MediaCount.class, EnumSet.allOf(MediaCount.class));
 
-    public MediaService(ChannelService channels, OutboundRule hosts, Duration urlTtl, InstantSource clock) {
+    public MediaService(ChannelService channels, HostAllowList hosts, Duration urlTtl, InstantSource clock) {
         this.channels = channels;
         this.hosts = hosts;
         this.urlTtl = urlTtl;

@@ -3,6 +3,7 @@ package tme.api.outbound;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientAgent;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientResponse;
@@ -10,18 +11,22 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
+import io.vertx.core.net.SocketAddress;
+import java.net.InetAddress;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * The one client for URLs the server fetches on someone's behalf. Before every request, the first and each
- * redirect's, the URL must pass the {@link OutboundRule}; redirects are followed here (at most
- * {@link Limits#maxRedirects()}), never by Netty, so none can lead off the list. Connecting and every silence are
- * bounded by {@link Limits#timeout()}; an answer announcing more than {@link Limits#maxBytes()} is refused before
- * its body is read, and {@link BoundedPipe} cuts one that grows past it. The answer is handed over paused, its
- * body unread: the caller streams it, nothing is buffered here.
+ * The one client for URLs the server fetches or calls on someone's behalf (media bytes, WebSub callbacks). Before
+ * every request, the first and each redirect's, the URL must pass the {@link OutboundRule}; nothing is sent to a
+ * refused one. When the rule resolved the host, the request goes to the very address it checked. Redirects are
+ * followed here (at most {@link Limits#maxRedirects()}, and only when the rule follows any), never by Netty, so none
+ * can lead off the rule. Connecting and every silence are bounded by {@link Limits#timeout()}; an answer announcing
+ * more than {@link Limits#maxBytes()} is refused before its body is read, and {@link BoundedPipe} (or {@link
+ * BoundedBody}) cuts one that grows past it. The answer is handed over paused, its body unread: the caller streams or
+ * reads it, nothing is buffered here.
  */
 public final class GuardedClient implements AutoCloseable {
 
@@ -46,7 +51,7 @@ public final class GuardedClient implements AutoCloseable {
         /** The answer announced a body larger than the limit; it was not read. */
         record TooLarge(long length) implements Outcome {}
 
-        /** No answer: connection refused, timed out, too many redirects, a broken redirect. */
+        /** No answer: connection refused, timed out, too many redirects, a broken redirect, no verdict in time. */
         record Failed(String detail) implements Outcome {}
     }
 
@@ -68,35 +73,52 @@ public final class GuardedClient implements AutoCloseable {
     }
 
     /** The rule's verdict on {@code url}, without sending anything. */
-    public Optional<String> refusal(URI url) {
-        return rule.refusal(url);
+    public Future<OutboundRule.Verdict> check(URI url) {
+        return rule.check(url);
     }
 
-    /** Sends {@code method} to {@code url} with {@code headers}, following allowed redirects. */
+    /** Sends {@code method} to {@code url} with {@code headers} and no body, following redirects the rule allows. */
     public Future<Outcome> open(HttpMethod method, URI url, MultiMap headers) {
-        return open(method, url, headers, 0);
+        return open(new Call(method, headers, null), url, 0);
     }
 
-    private Future<Outcome> open(HttpMethod method, URI url, MultiMap headers, int redirects) {
-        Optional<String> refused = rule.refusal(url);
-        if (refused.isPresent()) {
-            return Future.succeededFuture(new Outcome.Refused(url, refused.get()));
-        }
-        RequestOptions options = new RequestOptions().setMethod(method).setAbsoluteURI(url.toString())
-                .setHeaders(headers).setFollowRedirects(false)
+    /** Sends {@code method} to {@code url} with {@code headers} and {@code body}. */
+    public Future<Outcome> open(HttpMethod method, URI url, MultiMap headers, Buffer body) {
+        return open(new Call(method, headers, body), url, 0);
+    }
+
+    /** What is sent to each URL of one open: the first and each redirect's. */
+    private record Call(HttpMethod method, MultiMap headers, Buffer body) {}
+
+    private Future<Outcome> open(Call call, URI url, int redirects) {
+        return rule.check(url).compose(verdict -> switch (verdict) {
+            case OutboundRule.Verdict.Refused refused -> Future.succeededFuture(new Outcome.Refused(url,
+                    refused.reason()));
+            case OutboundRule.Verdict.Allowed allowed -> send(call, url, allowed.address())
+                    .compose(response -> answered(call, url, redirects, response));
+        }).otherwise(cause -> new Outcome.Failed(cause.getMessage() == null
+                ? cause.getClass().getSimpleName() : cause.getMessage()));
+    }
+
+    /** The request, to the address the rule checked when it resolved one (the Host header and TLS name the URL's). */
+    private Future<HttpClientResponse> send(Call call, URI url, Optional<InetAddress> address) {
+        RequestOptions options = new RequestOptions().setMethod(call.method()).setAbsoluteURI(url.toString())
+                .setHeaders(call.headers()).setFollowRedirects(false)
                 .setConnectTimeout(limits.timeout().toMillis()).setIdleTimeout(limits.timeout().toMillis());
+        address.ifPresent(checked -> options.setServer(SocketAddress.inetSocketAddress(port(url),
+                checked.getHostAddress())));
         return client().request(options)
-                .compose(request -> request.send())
-                .compose(response -> answered(method, url, headers, redirects, response))
-                .otherwise(cause -> new Outcome.Failed(cause.getMessage() == null
-                        ? cause.getClass().getSimpleName() : cause.getMessage()));
+                .compose(request -> call.body() == null ? request.send() : request.send(call.body()));
     }
 
-    private Future<Outcome> answered(HttpMethod method, URI url, MultiMap headers, int redirects,
-                                     HttpClientResponse response) {
+    private static int port(URI url) {
+        return url.getPort() > 0 ? url.getPort() : "https".equalsIgnoreCase(url.getScheme()) ? 443 : 80;
+    }
+
+    private Future<Outcome> answered(Call call, URI url, int redirects, HttpClientResponse response) {
         response.pause();
         String location = response.getHeader("location");
-        if (REDIRECTS.contains(response.statusCode()) && location != null) {
+        if (rule.followsRedirects() && REDIRECTS.contains(response.statusCode()) && location != null) {
             discard(response); // the redirect's body is not wanted
             if (redirects >= limits.maxRedirects()) {
                 return Future.succeededFuture(new Outcome.Failed("more than " + limits.maxRedirects() + " redirects"));
@@ -107,7 +129,7 @@ public final class GuardedClient implements AutoCloseable {
             } catch (IllegalArgumentException e) {
                 return Future.succeededFuture(new Outcome.Failed("a redirect to a bad URL: " + location));
             }
-            return open(method, next, headers, redirects + 1);
+            return open(call, next, redirects + 1);
         }
         long length = contentLength(response);
         if (length > limits.maxBytes()) {

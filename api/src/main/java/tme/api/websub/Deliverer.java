@@ -1,12 +1,12 @@
 package tme.api.websub;
 
-import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.UUID;
+import tme.api.push.PushLoop;
 import tme.redis.Counters;
 import tme.redis.RepeatLog;
 
@@ -15,7 +15,8 @@ import tme.redis.RepeatLog;
  * and makes their {@link Delivery}, at most {@value #MAX_IN_FLIGHT} at a time on this server. A subscriber that fails
  * waits in the store for its backoff, holding nothing here: a dead one costs one attempt per backoff and never keeps
  * the others waiting. Claims every {@link #ROUND}, and at once when a post made subscriptions due here or a delivery
- * ended. Every field is touched on its own context.
+ * ended. Runs on the push context ({@link PushLoop}), which guards {@code claiming} and {@code inFlight}: both are
+ * written there only; the metrics scrape reads {@code inFlight} from its own thread, through the volatile.
  */
 final class Deliverer implements AutoCloseable {
 
@@ -25,7 +26,7 @@ final class Deliverer implements AutoCloseable {
     static final int MAX_IN_FLIGHT = 32;
 
     private final Vertx vertx;
-    private final Context context;
+    private final PushLoop loop;
     private final HubStore store;
     private final Delivery delivery;
     private final Duration lease;
@@ -34,20 +35,22 @@ final class Deliverer implements AutoCloseable {
     // Failures to claim (each round while Redis is down): one line a minute.
     private final RepeatLog failures;
     private final long rounds;
-    private int inFlight;
+    // Written on the push context only; volatile for the scrape's reads.
+    private volatile int inFlight;
+    // On the push context only.
     private boolean claiming;
 
-    Deliverer(Vertx vertx, HubStore store, Delivery delivery, Duration lease, InstantSource clock,
+    Deliverer(Vertx vertx, PushLoop loop, HubStore store, Delivery delivery, Duration lease, InstantSource clock,
               Counters<WebSubCount> counts) {
         this.vertx = vertx;
-        this.context = vertx.getOrCreateContext();
+        this.loop = loop;
         this.store = store;
         this.delivery = delivery;
         this.lease = lease;
         this.clock = clock;
         this.counts = counts;
         this.failures = RepeatLog.perMinute(LOG, clock);
-        this.rounds = vertx.setPeriodic(ROUND.toMillis(), id -> context.runOnContext(v -> claim()));
+        this.rounds = vertx.setPeriodic(ROUND.toMillis(), id -> loop.run(this::claim));
     }
 
     /** Deliveries this server is making now. */
@@ -57,17 +60,18 @@ final class Deliverer implements AutoCloseable {
 
     /** Claims now (some subscriptions were just made due), rather than at the next round. */
     void nudge() {
-        context.runOnContext(v -> claim());
+        loop.run(this::claim);
     }
 
     private void claim() {
+        assert loop.owns() : "Deliverer off the push context";
         if (claiming || inFlight >= MAX_IN_FLIGHT) {
             return;
         }
         claiming = true;
         Instant now = clock.instant();
         store.claim(MAX_IN_FLIGHT - inFlight, now, now.plus(lease), UUID.randomUUID().toString())
-                .onComplete(claimed -> context.runOnContext(v -> {
+                .onComplete(claimed -> loop.run(() -> {
                     claiming = false;
                     if (claimed.failed()) {
                         failures.warn("Could not claim WebSub deliveries", claimed.cause());
@@ -83,7 +87,7 @@ final class Deliverer implements AutoCloseable {
                 counts.increment(WebSubCount.RECLAIMED);
             }
             inFlight++;
-            delivery.run(claim).onComplete(done -> context.runOnContext(v -> {
+            delivery.run(claim).onComplete(done -> loop.run(() -> {
                 inFlight--;
                 claim(); // its subscription may be due again at once (more entries), or others wait for room
             }));

@@ -41,7 +41,7 @@ final class Delivery {
     private final HubStore store;
     private final EventLog log;
     private final Cursors ends;
-    private final CallbackClient client;
+    private final Callbacks client;
     private final Documents documents;
     private final WebSubConfig config;
     private final Optional<String> publicUrl;
@@ -49,7 +49,7 @@ final class Delivery {
     private final Counters<WebSubCount> counts;
     private final RepeatLog failures;
 
-    Delivery(Vertx vertx, HubStore store, EventLog log, Cursors ends, CallbackClient client, Documents documents,
+    Delivery(Vertx vertx, HubStore store, EventLog log, Cursors ends, Callbacks client, Documents documents,
              WebSubConfig config, Optional<String> publicUrl, InstantSource clock, Counters<WebSubCount> counts) {
         this.vertx = vertx;
         this.store = store;
@@ -166,7 +166,7 @@ final class Delivery {
                               boolean more) {
         return client.post(URI.create(claim.subscription().callback()), headers(claim, document, resync),
                 document.bytes()).compose(outcome -> {
-                    if (outcome instanceof CallbackClient.Outcome.Answered answered && answered.ok()) {
+                    if (outcome instanceof Callbacks.Outcome.Answered answered && answered.ok()) {
                         counts.increment(resync ? WebSubCount.RESYNCS : WebSubCount.DELIVERED);
                         counts.add(WebSubCount.POSTS_DELIVERED, posts);
                         return acknowledge(claim, cursors, more);

@@ -11,7 +11,7 @@ final class Denial {
     private Denial() {}
 
     /** {@code GET callback?hub.mode=denied&hub.topic=...&hub.reason=...}, through the guarded client. */
-    static Future<Void> send(CallbackClient client, String callback, String topic, String reason) {
+    static Future<Void> send(Callbacks client, String callback, String topic, String reason) {
         return client.get(with(callback, "hub.mode=denied&hub.topic=" + encode(topic) + "&hub.reason="
                 + encode(reason))).mapEmpty();
     }

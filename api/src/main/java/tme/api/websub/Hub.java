@@ -9,6 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.InstantSource;
 import java.util.Optional;
 import tme.api.http.FeedQuery;
+import tme.api.outbound.OutboundRule;
+import tme.api.outbound.PublicAddresses;
 import tme.api.problem.InvalidInput;
 import tme.api.problem.Problem;
 import tme.api.service.FeedRequest;
@@ -25,15 +27,17 @@ final class Hub implements Handler<RoutingContext> {
     private static final System.Logger LOG = System.getLogger(Hub.class.getName());
     /** WebSub 5.1: a secret must be under 200 bytes. */
     private static final int MAX_SECRET_BYTES = 199;
+    /** The callback's parameter, which names it in refusals. */
+    static final String CALLBACK = "hub.callback";
 
     private final Verifier verifier;
-    private final CallbackClient client;
+    private final Callbacks client;
     private final WebSubConfig config;
     private final Optional<String> publicUrl;
     private final InstantSource clock;
     private final Counters<WebSubCount> counts;
 
-    Hub(Verifier verifier, CallbackClient client, WebSubConfig config, Optional<String> publicUrl, InstantSource clock,
+    Hub(Verifier verifier, Callbacks client, WebSubConfig config, Optional<String> publicUrl, InstantSource clock,
         Counters<WebSubCount> counts) {
         this.verifier = verifier;
         this.client = client;
@@ -65,7 +69,7 @@ final class Hub implements Handler<RoutingContext> {
         client.check(callback).onComplete(checked -> {
             if (checked.failed()) {
                 ctx.fail(checked.cause());
-            } else if (checked.result() instanceof CallbackGuard.Verdict.Refused refused) {
+            } else if (checked.result() instanceof OutboundRule.Verdict.Refused refused) {
                 counts.increment(WebSubCount.CALLBACKS_REFUSED);
                 ctx.fail(new InvalidInput(Problem.callbackRefused("hub.callback", refused.reason())));
             } else {
@@ -83,10 +87,9 @@ final class Hub implements Handler<RoutingContext> {
         }
         try {
             URI url = new URI(raw.trim());
-            String shape = CallbackGuard.shape(url);
-            if (shape != null) {
-                throw invalid("hub.callback", shape);
-            }
+            PublicAddresses.shape(CALLBACK, url).ifPresent(shape -> {
+                throw invalid(CALLBACK, shape);
+            });
             return url;
         } catch (URISyntaxException e) {
             throw invalid("hub.callback", "hub.callback is not a URL: " + e.getMessage());

@@ -1,6 +1,5 @@
 package tme.api.websub;
 
-import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.time.Duration;
@@ -11,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import tme.api.push.PushLoop;
 import tme.api.push.Watchers;
 import tme.events.Entry;
 import tme.redis.Counters;
@@ -23,14 +23,16 @@ import tme.redis.RepeatLog;
  * every subscription: it removes those whose lease ran out and keeps the rest as this server's copy of the fleet's
  * subscriptions, which it puts back ({@link Restore}) when Redis lost them. A read is kept only once Redis is known
  * not to have been wiped since the copy before it ({@code wiped}, the generation check, runs after the read): a read
- * of an emptied Redis never replaces the copy. Every field is touched on its own context but {@link #copy}.
+ * of an emptied Redis never replaces the copy. Runs on the push context ({@link PushLoop}), which guards {@code
+ * watched} and {@code toRestore}; the copy and the count are snapshots swapped whole through volatiles, read by the
+ * wipe listener and the metrics scrape on their own threads.
  */
 final class HubWatch implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(HubWatch.class.getName());
 
     private final Vertx vertx;
-    private final Context context;
+    private final PushLoop loop;
     private final HubStore store;
     private final Watchers watchers;
     private final InstantSource clock;
@@ -40,36 +42,38 @@ final class HubWatch implements AutoCloseable {
     private final Runnable queued;
     private final Supplier<Future<Boolean>> wiped;
     private final Restore restore;
-    // The fleet's subscriptions as last read (swapped whole; read by the wipe listener on another thread).
+    // The fleet's subscriptions as last read: an immutable list swapped whole (read by the wipe listener).
     private volatile List<Subscription> copy = List.of();
-    // Subscriptions a restore could not write yet (Redis out of reach again): tried each round.
+    // Subscriptions a restore could not write yet (Redis out of reach again): tried each round. Push context only.
     private List<Subscription> toRestore = List.of();
+    // The channels watched and the listener each was given. Push context only.
     private final Map<String, Consumer<Entry>> watched = new HashMap<>();
     private final long timer;
+    // How many subscriptions the last round read (for the metrics scrape).
     private volatile long subscriptions;
 
     /**
      * {@code queued}: told when this server made subscriptions due (so they are claimed at once, not at the next
      * round); {@code wiped}: whether Redis was found wiped since the last check (its listeners already ran).
      */
-    HubWatch(Vertx vertx, HubStore store, Watchers watchers, Duration every, InstantSource clock,
+    HubWatch(Vertx vertx, PushLoop loop, HubStore store, Watchers watchers, Duration every, InstantSource clock,
              Counters<WebSubCount> counts, Runnable queued, Supplier<Future<Boolean>> wiped, Restore restore) {
         this.queued = queued;
         this.wiped = wiped;
         this.restore = restore;
         this.vertx = vertx;
-        this.context = vertx.getOrCreateContext();
+        this.loop = loop;
         this.store = store;
         this.watchers = watchers;
         this.clock = clock;
         this.counts = counts;
         this.failures = RepeatLog.perMinute(LOG, clock);
-        this.timer = vertx.setPeriodic(0, every.toMillis(), id -> round());
+        this.timer = vertx.setPeriodic(0, every.toMillis(), id -> loop.run(this::round));
     }
 
     /** Syncs now (a subscription was stored or removed here). */
     void changed() {
-        context.runOnContext(v -> sync());
+        loop.run(this::sync);
     }
 
     /** Subscriptions held, as the last round counted them. */
@@ -80,11 +84,11 @@ final class HubWatch implements AutoCloseable {
     /** Redis lost its data: puts back this server's copy of the subscriptions (taken now, before a round replaces it). */
     void restore() {
         List<Subscription> kept = copy;
-        context.runOnContext(v -> restore(kept));
+        loop.run(() -> restore(kept));
     }
 
     private void restore(List<Subscription> subscriptions) {
-        restore.put(subscriptions).onComplete(done -> context.runOnContext(v -> {
+        restore.put(subscriptions).onComplete(done -> loop.run(() -> {
             toRestore = done.succeeded() ? done.result() : subscriptions;
             sync();
             queued.run();
@@ -92,6 +96,7 @@ final class HubWatch implements AutoCloseable {
     }
 
     private void round() {
+        assert loop.owns() : "HubWatch off the push context";
         if (!toRestore.isEmpty()) {
             restore(toRestore);
         }
@@ -110,7 +115,7 @@ final class HubWatch implements AutoCloseable {
     }
 
     private void sync() {
-        store.channels().onComplete(read -> context.runOnContext(v -> {
+        store.channels().onComplete(read -> loop.run(() -> {
             if (read.failed()) {
                 failures.warn("Could not read the subscribed channels", read.cause());
                 return;
@@ -120,6 +125,7 @@ final class HubWatch implements AutoCloseable {
     }
 
     private void apply(Set<String> channels) {
+        assert loop.owns() : "HubWatch off the push context";
         watched.entrySet().removeIf(entry -> {
             if (!channels.contains(entry.getKey())) {
                 watchers.unwatch(entry.getKey(), entry.getValue());
@@ -152,7 +158,7 @@ final class HubWatch implements AutoCloseable {
     @Override
     public void close() {
         vertx.cancelTimer(timer);
-        context.runOnContext(v -> {
+        loop.run(() -> {
             watched.forEach(watchers::unwatch);
             watched.clear();
         });

@@ -19,12 +19,12 @@ final class Restore {
     private static final System.Logger LOG = System.getLogger(Restore.class.getName());
 
     private final HubStore store;
-    private final CallbackClient client;
+    private final Callbacks client;
     private final WebSubConfig config;
     private final InstantSource clock;
     private final Counters<WebSubCount> counts;
 
-    Restore(HubStore store, CallbackClient client, WebSubConfig config, InstantSource clock,
+    Restore(HubStore store, Callbacks client, WebSubConfig config, InstantSource clock,
             Counters<WebSubCount> counts) {
         this.store = store;
         this.client = client;

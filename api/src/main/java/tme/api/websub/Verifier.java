@@ -17,7 +17,7 @@ final class Verifier {
     private static final System.Logger LOG = System.getLogger(Verifier.class.getName());
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private final CallbackClient client;
+    private final Callbacks client;
     private final HubStore store;
     private final Cursors cursors;
     private final WebSubConfig config;
@@ -25,7 +25,7 @@ final class Verifier {
     private final Runnable changed;
 
     /** {@code changed}: told when a subscription was stored or removed (the hub's watch syncs at once). */
-    Verifier(CallbackClient client, HubStore store, Cursors cursors, WebSubConfig config, Counters<WebSubCount> counts,
+    Verifier(Callbacks client, HubStore store, Cursors cursors, WebSubConfig config, Counters<WebSubCount> counts,
              Runnable changed) {
         this.client = client;
         this.store = store;
@@ -41,7 +41,7 @@ final class Verifier {
         String query = "hub.mode=" + mode + "&hub.topic=" + Denial.encode(topic) + "&hub.challenge=" + challenge
                 + ("subscribe".equals(mode) ? "&hub.lease_seconds=" + leaseSeconds : "");
         return client.get(Denial.with(subscription.callback(), query)).compose(outcome -> {
-            if (outcome instanceof CallbackClient.Outcome.Answered answered && answered.ok()
+            if (outcome instanceof Callbacks.Outcome.Answered answered && answered.ok()
                     && challenge.equals(answered.body().trim())) {
                 counts.increment(WebSubCount.VERIFIED);
                 return apply(mode, topic, subscription).map(true);

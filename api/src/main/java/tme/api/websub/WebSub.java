@@ -11,6 +11,10 @@ import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.Supplier;
+import tme.api.outbound.GuardedClient;
+import tme.api.outbound.PublicAddresses;
+import tme.api.outbound.Resolver;
+import tme.api.push.PushLoop;
 import tme.api.push.Watchers;
 import tme.api.service.FeedDocuments;
 import tme.events.EventLog;
@@ -23,32 +27,45 @@ public final class WebSub implements AutoCloseable {
 
     /** How often each server rereads the subscribed channels and sweeps expired subscriptions. */
     private static final Duration SYNC_EVERY = Duration.ofSeconds(5);
+    /** Pooled keep-alive connections to callbacks. */
+    private static final int MAX_CONNECTIONS = 8;
 
     private final Hub hub;
     private final HubWatch watch;
     private final Deliverer deliverer;
-    private final CallbackClient client;
     private final Counters<WebSubCount> counts = new Counters<>(WebSubCount.class, EnumSet.allOf(WebSubCount.class));
 
     /**
-     * {@code events}: the channels' event logs the deliveries read; {@code generation}: tells when Redis lost its data
-     * (then this server puts back its copy of the subscriptions).
+     * {@code loop}: the push context the watch and the deliverer run on; {@code callbacks}: the guarded client every
+     * call to a callback goes through ({@link #callbackClient}); {@code events}: the channels' event logs the
+     * deliveries read; {@code generation}: tells when Redis lost its data (then this server puts back its copy of
+     * the subscriptions).
      */
-    public WebSub(Vertx vertx, Optional<RedisLink> redis, Optional<Generation> generation, EventLog events,
-                  WebSubConfig config, Optional<String> publicUrl, InstantSource clock, Watchers watchers,
-                  FeedDocuments documents) {
+    public WebSub(Vertx vertx, PushLoop loop, GuardedClient callbacks, Optional<RedisLink> redis,
+                  Optional<Generation> generation, EventLog events, WebSubConfig config, Optional<String> publicUrl,
+                  InstantSource clock, Watchers watchers, FeedDocuments documents) {
         HubStore store = redis.<HubStore>map(RedisHubStore::new).orElseGet(LocalHubStore::new);
-        client = new CallbackClient(vertx, new CallbackGuard(vertx, config.allowPrivate()), config.timeout());
+        Callbacks client = new Callbacks(callbacks, config.timeout());
         Delivery delivery = new Delivery(vertx, store, events, new Cursors(events), client, Documents.of(documents),
                 config, publicUrl, clock, counts);
-        deliverer = new Deliverer(vertx, store, delivery, config.deliveryLease(), clock, counts);
+        deliverer = new Deliverer(vertx, loop, store, delivery, config.deliveryLease(), clock, counts);
         Supplier<Future<Boolean>> wiped = () -> generation.map(Generation::check)
                 .orElseGet(() -> Future.succeededFuture(false));
-        watch = new HubWatch(vertx, store, watchers, SYNC_EVERY, clock, counts, deliverer::nudge, wiped,
+        watch = new HubWatch(vertx, loop, store, watchers, SYNC_EVERY, clock, counts, deliverer::nudge, wiped,
                 new Restore(store, client, config, clock, counts));
         generation.ifPresent(watching -> watching.onWiped(watch::restore));
         Verifier verifier = new Verifier(client, store, new Cursors(events), config, counts, watch::changed);
         hub = new Hub(verifier, client, config, publicUrl, clock, counts);
+    }
+
+    /**
+     * The door out for callbacks: a {@link GuardedClient} on the public-address rule ({@code WEBSUB_ALLOW_PRIVATE}
+     * lifts its address part), looking names up on {@code resolver}; no redirects, answers read up to
+     * {@link WebSubConfig#MAX_ANSWER_BYTES}, every connection and silence within {@code WEBSUB_TIMEOUT}.
+     */
+    public static GuardedClient callbackClient(Vertx vertx, Resolver resolver, WebSubConfig config) {
+        return new GuardedClient(vertx, new PublicAddresses(Hub.CALLBACK, resolver, config.allowPrivate()),
+                new GuardedClient.Limits(config.timeout(), 0, WebSubConfig.MAX_ANSWER_BYTES, MAX_CONNECTIONS));
     }
 
     /** {@code POST /websub}. */
@@ -68,6 +85,5 @@ public final class WebSub implements AutoCloseable {
     public void close() {
         deliverer.close();
         watch.close();
-        client.close();
     }
 }

@@ -6,7 +6,7 @@
  * subscriptions due, and keeps a copy of every subscription that {@link tme.api.websub.Restore} puts back when Redis
  * lost them; {@link tme.api.websub.Deliverer} claims due subscriptions (one server each) and makes each {@link
  * tme.api.websub.Delivery}: the posts after the cursors, signed, with backoff per subscriber. Every call to a callback
- * goes through {@link tme.api.websub.CallbackClient}, behind {@link tme.api.websub.CallbackGuard}'s public-address
- * rule.
+ * goes through {@link tme.api.websub.Callbacks}, over the one guarded door out ({@link
+ * tme.api.outbound.GuardedClient}) on the public-address rule ({@link tme.api.outbound.PublicAddresses}).
  */
 package tme.api.websub;

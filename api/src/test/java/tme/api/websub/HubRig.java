@@ -14,6 +14,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import java.util.concurrent.locks.LockSupport;
+import tme.api.outbound.GuardedClient;
+import tme.api.outbound.Resolver;
+import tme.api.push.PushLoop;
 import tme.api.service.FeedDocuments.Document;
 import tme.api.service.FeedRequest;
 import tme.events.Event;
@@ -22,7 +25,7 @@ import tme.redis.Counters;
 
 /**
  * One hub server's delivery side, as {@link WebSub} assembles it, on a real store and event log and a real callback
- * client (loopback allowed): its deliveries' bodies list the events' data one per line ({@link #documents}), the
+ * client (the guarded client on the public-address rule, loopback allowed): its deliveries' bodies list the events' data one per line ({@link #documents}), the
  * whole feed is the word {@code whole}. The posts of channel {@value #CHANNEL} are published as {@code telegram/<n>}.
  */
 final class HubRig implements AutoCloseable {
@@ -34,7 +37,10 @@ final class HubRig implements AutoCloseable {
     final EventLog log;
     final InstantSource clock;
     final Counters<WebSubCount> counts = new Counters<>(WebSubCount.class, EnumSet.allOf(WebSubCount.class));
-    final CallbackClient client;
+    final PushLoop loop;
+    final Resolver resolver;
+    final GuardedClient guarded;
+    final Callbacks client;
     final Deliverer deliverer;
     // Closed: renders at once; open: every render waits for it (a server stalled between its claim and its POST).
     volatile CountDownLatch renderGate = new CountDownLatch(0);
@@ -43,10 +49,13 @@ final class HubRig implements AutoCloseable {
         this.store = store;
         this.log = log;
         this.clock = clock;
-        this.client = new CallbackClient(vertx, new CallbackGuard(vertx, true), config.timeout());
+        this.loop = PushLoop.create(vertx);
+        this.resolver = Resolver.system(vertx, 2, 16, Duration.ofSeconds(10));
+        this.guarded = WebSub.callbackClient(vertx, resolver, config);
+        this.client = new Callbacks(guarded, config.timeout());
         Delivery delivery = new Delivery(vertx, store, log, new Cursors(log), client, documents(vertx), config,
                 Optional.empty(), clock, counts);
-        this.deliverer = new Deliverer(vertx, store, delivery, config.deliveryLease(), clock, counts);
+        this.deliverer = new Deliverer(vertx, loop, store, delivery, config.deliveryLease(), clock, counts);
     }
 
     static WebSubConfig config(Duration retryFor, int maxPosts) {
@@ -120,6 +129,7 @@ final class HubRig implements AutoCloseable {
     @Override
     public void close() {
         deliverer.close();
-        client.close();
+        guarded.close();
+        resolver.close();
     }
 }

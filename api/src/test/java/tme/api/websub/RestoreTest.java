@@ -56,9 +56,9 @@ class RestoreTest {
     void redisRestartedEmpty_subscriptionPutBack_nextPostDelivered() throws Exception {
         Generation generation = Generation.watch(link, Duration.ZERO);
         await(generation.check());
-        Watchers watchers = new Watchers(vertx, new Tail(vertx, log, Duration.ofMillis(50), 100).start(),
+        Watchers watchers = new Watchers(vertx, new Tail(vertx, hub.loop.context(), log, Duration.ofMillis(50), 100).start(),
                 Schedule.none(), Duration.ofSeconds(5), name -> Future.succeededFuture());
-        HubWatch watch = new HubWatch(vertx, hub.store, watchers, Duration.ofMillis(200), InstantSource.system(),
+        HubWatch watch = new HubWatch(vertx, hub.loop, hub.store, watchers, Duration.ofMillis(200), InstantSource.system(),
                 hub.counts, hub.deliverer::nudge, generation::check,
                 new Restore(hub.store, hub.client, HubRig.config(Duration.ofHours(1), 100), InstantSource.system(),
                         hub.counts));
