@@ -15,8 +15,8 @@ if [[ -z "${JAVA:-}" ]]; then
   JAVA=$JAVA_HOME/bin/java
 fi
 JAVA_OPTS=${JAVA_OPTS:--Xms256m -Xmx512m --enable-native-access=ALL-UNNAMED}
-API_JAR=api/target/tme-api.jar
-BENCH_JAR=bench/target/benchmarks.jar
+API_JAR=${API_JAR:-api/target/tme-api.jar} # a copy keeps a run going while the tree is rebuilt
+BENCH_JAR=${BENCH_JAR:-bench/target/benchmarks.jar}
 
 require_jars() {
   [[ -f "$API_JAR" && -f "$BENCH_JAR" ]] || die "missing $API_JAR or $BENCH_JAR: run mvn -B -DskipTests package first"

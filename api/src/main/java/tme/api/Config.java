@@ -12,16 +12,17 @@ import java.util.Optional;
 import tme.api.graphql.GraphQLConfig;
 import tme.api.http.ConnectionsConfig;
 import tme.api.http.RequestsConfig;
+import tme.api.media.MediaConfig;
 import tme.api.memory.JvmLimits;
 import tme.api.memory.MemoryPlan;
-import tme.api.media.MediaConfig;
+import tme.api.service.Ttls;
 import tme.cache.CacheConfig;
 import tme.cache.Staleness;
 import tme.coalescing.Tolerance;
-import tme.coalescing.refresh.RefreshConfig;
 import tme.coalescing.gate.ClientShare;
 import tme.coalescing.gate.SlotsConfig;
 import tme.coalescing.gate.ThrottleConfig;
+import tme.coalescing.refresh.RefreshConfig;
 import tme.scraper.parse.ParserMode;
 
 /**
@@ -101,7 +102,8 @@ public record Config(
         List<String> warnings = new ArrayList<>();
         MemoryPlan memory = MemorySettings.plan(in, limits);
         CacheConfig cache = cache(in, memory);
-        Ttls ttls = Ttls.from(in);
+        Ttls ttls = new Ttls(in.get(CACHE_TTL_LATEST), in.get(CACHE_TTL_PAGE), in.get(CACHE_TTL_PREVIEW),
+                in.get(CACHE_TTL_NOT_FOUND), in.get(CACHE_TTL_SEARCH));
         Config config = new Config(in.get(PORT), in.get(HOST), in.get(TELEGRAM_BASE_URL), in.get(TELEGRAM_TIMEOUT),
                 in.get(PARSER_MODE), in.get(PARSE_WORKERS), cache, ttls,
                 in.get(EARLY_REFRESH_WINDOW),

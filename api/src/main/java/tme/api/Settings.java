@@ -32,6 +32,7 @@ import tme.api.http.TrustedProxies;
 import tme.api.media.MediaMode;
 import tme.api.outbound.HostAllowList;
 import tme.api.service.FeedRequest;
+import tme.api.service.Ttls;
 import tme.scraper.parse.ParserMode;
 
 /**

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import tme.api.service.Ttls;
 import tme.redis.testing.TestClock;
 import tme.scraper.testing.FakeTme;
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import tme.api.service.Ttls;
 
 /** The catalogue's checks: one place per setting, each refusal naming the setting and the form it expects. */
 class SettingsCatalogueTest {

@@ -6,9 +6,9 @@ import java.util.Comparator;
 import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
-import tme.api.service.ChannelName;
 import tme.scraper.model.Entity;
 import tme.scraper.model.Text;
+import tme.scraper.model.Username;
 
 /**
  * Safe HTML for feed readers, built from a post's plain text and its entities rather than from t.me's markup
@@ -122,7 +122,7 @@ final class PostHtml {
 
     private static String mention(String covered) {
         String name = covered.startsWith("@") ? covered.substring(1) : covered;
-        return ChannelName.valid(name) ? "https://t.me/" + name : null;
+        return Username.valid(name) ? "https://t.me/" + name : null;
     }
 
     private static String covered(Entity entity, String string) {

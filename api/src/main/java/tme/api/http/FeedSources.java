@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import tme.api.problem.InvalidInput;
+import tme.api.query.FeedQuery;
 import tme.api.service.ChannelName;
 
 /**

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import tme.api.problem.InvalidInput;
 import tme.api.problem.Problem;
+import tme.api.query.FeedQuery;
 import tme.api.service.ChannelName;
 import tme.api.service.FeedFormat;
 

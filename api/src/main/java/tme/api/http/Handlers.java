@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.function.Function;
 import tme.api.problem.InvalidInput;
 import tme.api.problem.Problem;
+import tme.api.query.FeedQuery;
 import tme.api.render.PreviewsJson;
 import tme.api.service.Answer;
 import tme.api.service.ChannelName;

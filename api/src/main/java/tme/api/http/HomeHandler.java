@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import tme.api.problem.InvalidInput;
+import tme.api.query.FeedQuery;
 import tme.api.render.PageReader;
 import tme.api.service.Answer;
 import tme.api.service.ChannelName;

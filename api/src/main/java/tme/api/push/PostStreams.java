@@ -14,7 +14,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
-import tme.api.http.FeedQuery;
+import tme.api.query.FeedQuery;
 import tme.api.metrics.Telemetry;
 import tme.api.problem.InvalidInput;
 import tme.api.problem.Problem;

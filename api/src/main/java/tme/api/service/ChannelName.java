@@ -2,6 +2,7 @@ package tme.api.service;
 
 import java.util.Locale;
 import tme.api.problem.InvalidInput;
+import tme.scraper.model.Username;
 
 /**
  * A valid channel name, lower-cased: 4 to 32 ASCII letters, digits or {@code _}, starting with a letter. t.me names
@@ -34,25 +35,9 @@ public record ChannelName(String value) {
                 + " a letter), @name or a t.me link: " + Inputs.quoted(raw));
     }
 
-    /**
-     * {@code ^[A-Za-z][A-Za-z0-9_]{3,31}$}, checked by hand: every REST and GraphQL read checks a name, and a regex
-     * match was a visible share of a hit's CPU. Public for the feeds' mention links, which take the same names.
-     */
+    /** What t.me takes as a username ({@link Username}); public for the callers that check a name without a 422. */
     public static boolean valid(String name) {
-        if (name == null || name.length() < 4 || name.length() > 32 || !letter(name.charAt(0))) {
-            return false;
-        }
-        for (int i = 1; i < name.length(); i++) {
-            char c = name.charAt(i);
-            if (!letter(c) && !(c >= '0' && c <= '9') && c != '_') {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean letter(char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+        return Username.valid(name);
     }
 
     private static boolean lowerCased(String name) {

@@ -6,7 +6,6 @@ import java.util.SortedMap;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
-import tme.api.Ttls;
 import tme.api.problem.Problem;
 import tme.api.render.JsonRender;
 import tme.api.render.ProblemJson;

@@ -8,7 +8,7 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.time.InstantSource;
 import java.util.Optional;
-import tme.api.http.FeedQuery;
+import tme.api.query.FeedQuery;
 import tme.api.outbound.OutboundRule;
 import tme.api.outbound.PublicAddresses;
 import tme.api.problem.InvalidInput;

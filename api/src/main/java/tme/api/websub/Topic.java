@@ -5,7 +5,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.List;
 import java.util.Map;
-import tme.api.http.FeedQuery;
+import tme.api.query.FeedQuery;
 import tme.api.problem.InvalidInput;
 import tme.api.problem.Problem;
 import tme.api.service.FeedFormat;

@@ -1,10 +1,4 @@
-package tme.api;
-
-import static tme.api.Settings.CACHE_TTL_LATEST;
-import static tme.api.Settings.CACHE_TTL_NOT_FOUND;
-import static tme.api.Settings.CACHE_TTL_PAGE;
-import static tme.api.Settings.CACHE_TTL_PREVIEW;
-import static tme.api.Settings.CACHE_TTL_SEARCH;
+package tme.api.service;
 
 import java.time.Duration;
 
@@ -22,10 +16,5 @@ import java.time.Duration;
 public record Ttls(Duration latest, Duration page, Duration preview, Duration notFound, Duration search) {
 
     /** Longest freshness: a week. Stored values carry it in milliseconds as an int (up to ~24 days). */
-    static final Duration MAX = Duration.ofDays(7);
-
-    static Ttls from(EnvReader in) {
-        return new Ttls(in.get(CACHE_TTL_LATEST), in.get(CACHE_TTL_PAGE), in.get(CACHE_TTL_PREVIEW),
-                in.get(CACHE_TTL_NOT_FOUND), in.get(CACHE_TTL_SEARCH));
-    }
+    public static final Duration MAX = Duration.ofDays(7);
 }

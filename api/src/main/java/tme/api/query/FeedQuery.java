@@ -1,4 +1,4 @@
-package tme.api.http;
+package tme.api.query;
 
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
@@ -49,7 +49,7 @@ public final class FeedQuery {
      * A filter parameter's value for {@code FeedFilters}: absent (null), the one value, or every value of a repeated
      * query parameter; a JSON array as its list, any other JSON value as it is.
      */
-    static Object value(Object raw) {
+    public static Object value(Object raw) {
         return switch (raw) {
             case null -> null;
             case List<?> values when values.isEmpty() -> null;
@@ -59,7 +59,7 @@ public final class FeedQuery {
         };
     }
 
-    static CharSequence contentType(FeedFormat format) {
+    public static CharSequence contentType(FeedFormat format) {
         return TYPES.get(format);
     }
 
