@@ -22,7 +22,7 @@ final class DocExamples {
     static final Set<String> NOT_ANSWERS = Set.of("sh", "graphql");
 
     private static final Pattern FENCE = Pattern.compile("^\\s*```(\\w*)\\s*$");
-    private static final Pattern AT = Pattern.compile("^(.*?)\\s+at\\s+([\\w.\\[\\]]+)$");
+    private static final Pattern AT = Pattern.compile("^(.*?)\\s+at\\s+([\\w.\\[\\]=]+)$");
 
     /** One request of a marker. */
     record Request(String method, String target, String body, String at) {

@@ -38,12 +38,39 @@ class DocExamplesTest {
     static final Path OPENAPI = Path.of("src", "main", "resources", "openapi.json");
     static final Pattern STATUS_LINE = Pattern.compile("HTTP/1\\.1 (\\d{3}) ([^\\n`]*)");
 
+    /** The fragments {@link #fragmentsPage} serves; their posts' ids are the fragments' own. */
+    static final List<String> FRAGMENTS = List.of("tchantest-service_message_channel_created",
+            "tchantest-service_message_channel_name_changed", "tchantest-service_message_channel_photo_updated",
+            "tchantest-service_message_pinned", "tchantest-audio_message", "any2feed-message_media_file",
+            "tchantest-sticker_message", "tchantest-location_message", "tchantest-text_reply_to_video",
+            "any2feed-message_media_round_video", "any2feed-message_sticker", "any2feed-message_poll");
+
     static TestServer server;
 
     @BeforeAll
     static void start() {
         server = new TestServer(Map.of(), new TestClock(NOW), null);
         server.tme.morePageSize(3).status("/s/topwar_official", 500); // its posts stay readable at /s/<name>/<id>
+        server.tme.page("tchantest", fragmentsPage());
+    }
+
+    /**
+     * The media kinds, polls, replies and service messages no recorded full page holds, from recorded single-message
+     * fragments, as the posts of one page ({@code /v1/body/tchantest}; the header is durov's, renamed).
+     */
+    static String fragmentsPage() {
+        org.jsoup.nodes.Document durov = org.jsoup.Jsoup.parse(tme.scraper.testing.Fixtures.read("s-durov-2026-05-hortay.html"));
+        durov.selectFirst("section.tgme_channel_history").empty();
+        org.jsoup.nodes.Document page = org.jsoup.Jsoup.parse(durov.outerHtml().replace("durov", "tchantest"));
+        page.outputSettings().prettyPrint(false);
+        org.jsoup.nodes.Element history = page.selectFirst("section.tgme_channel_history");
+        for (String fragment : FRAGMENTS) {
+            org.jsoup.nodes.Document recorded = org.jsoup.Jsoup.parseBodyFragment(
+                    tme.scraper.testing.Fixtures.read("frag-" + fragment + ".html"));
+            recorded.outputSettings().prettyPrint(false); // the recorded whitespace, which the html values keep
+            history.append(recorded.selectFirst(".tgme_widget_message_wrap").outerHtml());
+        }
+        return page.outerHtml();
     }
 
     @AfterAll

@@ -148,7 +148,17 @@ final class ExampleAnswer {
         return new Documented(status, headers, text, values, member);
     }
 
-    /** The part of {@code json} at {@code path} ({@code content.media[0]}), or all of it. */
+    /** The item at an index ({@code 0}), or the object whose {@code id} is the number after {@code id=}. */
+    private static Object item(JsonArray array, String index) {
+        if (!index.startsWith("id=")) {
+            return array.getValue(Integer.parseInt(index));
+        }
+        long id = Long.parseLong(index.substring(3));
+        return array.stream().filter(o -> o instanceof JsonObject object && object.getValue("id") instanceof Number n
+                && n.longValue() == id).findFirst().orElse(null);
+    }
+
+    /** The part of {@code json} at {@code path} ({@code content.media[0]}, {@code content.posts[id=17]}), or all. */
     static Object select(Object json, String path) {
         if (path == null) {
             return json;
@@ -161,7 +171,7 @@ final class ExampleAnswer {
                 at = ((JsonObject) at).getValue(name);
             }
             if (bracket >= 0) {
-                at = ((JsonArray) at).getValue(Integer.parseInt(step.substring(bracket + 1, step.length() - 1)));
+                at = item((JsonArray) at, step.substring(bracket + 1, step.length() - 1));
             }
         }
         return at;
