@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.http.HttpRequest;
@@ -15,13 +16,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import io.vertx.core.json.JsonObject;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tme.redis.testing.TestClock;
+import tme.scraper.testing.Fixtures;
 
 /**
  * Every example answer in docs/api.md and every {@code examples} entry of openapi.json is what the production server
@@ -59,14 +63,13 @@ class DocExamplesTest {
      * fragments, as the posts of one page ({@code /v1/body/tchantest}; the header is durov's, renamed).
      */
     static String fragmentsPage() {
-        org.jsoup.nodes.Document durov = org.jsoup.Jsoup.parse(tme.scraper.testing.Fixtures.read("s-durov-2026-05-hortay.html"));
+        Document durov = Jsoup.parse(Fixtures.read("s-durov-2026-05-hortay.html"));
         durov.selectFirst("section.tgme_channel_history").empty();
-        org.jsoup.nodes.Document page = org.jsoup.Jsoup.parse(durov.outerHtml().replace("durov", "tchantest"));
+        Document page = Jsoup.parse(durov.outerHtml().replace("durov", "tchantest"));
         page.outputSettings().prettyPrint(false);
-        org.jsoup.nodes.Element history = page.selectFirst("section.tgme_channel_history");
+        Element history = page.selectFirst("section.tgme_channel_history");
         for (String fragment : FRAGMENTS) {
-            org.jsoup.nodes.Document recorded = org.jsoup.Jsoup.parseBodyFragment(
-                    tme.scraper.testing.Fixtures.read("frag-" + fragment + ".html"));
+            Document recorded = Jsoup.parseBodyFragment(Fixtures.read("frag-" + fragment + ".html"));
             recorded.outputSettings().prettyPrint(false); // the recorded whitespace, which the html values keep
             history.append(recorded.selectFirst(".tgme_widget_message_wrap").outerHtml());
         }
@@ -126,15 +129,15 @@ class DocExamplesTest {
         assertEquals(List.of(), wrong);
     }
 
-    private static java.util.Optional<String> check(DocExamples.Block block) {
+    private static Optional<String> check(DocExamples.Block block) {
         if (block.requests().isEmpty()) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         ExampleAnswer.Documented documented;
         try {
             documented = ExampleAnswer.documented(block);
         } catch (RuntimeException e) {
-            return java.util.Optional.of("api.md:" + block.line() + ": not JSON, even with … read as \"more\": "
+            return Optional.of("api.md:" + block.line() + ": not JSON, even with … read as \"more\": "
                     + e.getMessage());
         }
         List<String> differences = new ArrayList<>();
@@ -145,7 +148,7 @@ class DocExamplesTest {
                     "api.md:" + block.line() + ": " + request + "\n  " + difference + "\n  answered:\n"
                             + answered.shown(request)));
         }
-        return differences.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(String.join("\n", differences));
+        return differences.isEmpty() ? Optional.empty() : Optional.of(String.join("\n", differences));
     }
 
     static HttpResponse<String> send(DocExamples.Request request) {
