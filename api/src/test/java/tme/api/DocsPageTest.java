@@ -108,6 +108,39 @@ class DocsPageTest {
         }
     }
 
+    /**
+     * The document declares a HEAD operation beside most GETs; listed, each route would show twice. In the page each
+     * operation but the HEADs is listed once.
+     */
+    @Test
+    void inHeadlessChromium_eachRouteIsListedOnce_withoutItsHead() throws Exception {
+        Chromium.assumeInstalled();
+        io.vertx.core.json.JsonObject paths = calls.get("/openapi.json").json().getJsonObject("paths");
+        List<String> declared = new ArrayList<>();
+        List<String> getsWithoutHead = new ArrayList<>();
+        for (String path : paths.fieldNames()) {
+            io.vertx.core.json.JsonObject operations = paths.getJsonObject(path);
+            if (operations.containsKey("get") && !operations.containsKey("head")) {
+                getsWithoutHead.add(path);
+            }
+            for (String method : operations.fieldNames()) {
+                if (List.of("get", "post").contains(method)) {
+                    declared.add(method.toUpperCase(java.util.Locale.ROOT) + " " + path);
+                }
+            }
+        }
+        String url = "http://127.0.0.1:" + server.server.actualPort() + "/docs";
+        org.jsoup.nodes.Document page = org.jsoup.Jsoup.parse(
+                Chromium.run(List.of("--virtual-time-budget=20000", "--dump-dom", url)));
+
+        List<String> listed = page.select(".opblock-summary").stream().map(operation ->
+                operation.selectFirst(".opblock-summary-method").text() + " "
+                        + operation.selectFirst(".opblock-summary-path").attr("data-path")).sorted().toList();
+        assertEquals(declared.stream().sorted().toList(), listed);
+        assertEquals(List.of("/graphiql", "/graphiql/index.html", "/graphql", "/v1/stream"),
+                getsWithoutHead.stream().sorted().toList(), "the document still declares every other GET's HEAD");
+    }
+
     @Test
     void theDocsPage_isAtDocs_andDocsSlash() {
         assertEquals(200, calls.get("/docs").status());

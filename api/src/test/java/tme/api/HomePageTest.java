@@ -3,7 +3,6 @@ package tme.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.net.URLEncoder;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -12,12 +11,10 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import tme.redis.testing.TestClock;
 
@@ -29,7 +26,6 @@ import tme.redis.testing.TestClock;
 class HomePageTest {
 
     static final String PASTED = "durov, @meduzalive\nhttps://t.me/topwar_official, zzqxnonexistent, not-a-name";
-    static final Path CHROMIUM = Path.of("/usr/bin/chromium");
 
     final TestServer server = new TestServer(Map.of(), new TestClock(Instant.parse("2026-05-06T00:00:00Z")), null);
 
@@ -57,12 +53,12 @@ class HomePageTest {
 
     @Test
     void inHeadlessChromium_theCardsAreInTheDom_andOnTheScreenshot() throws Exception {
-        Assumptions.assumeTrue(Files.isExecutable(CHROMIUM), "no " + CHROMIUM + " (apt-get install chromium)");
+        Chromium.assumeInstalled();
         String url = "http://127.0.0.1:" + server.server.actualPort() + path();
-        cards(Jsoup.parse(chromium(List.of("--dump-dom", url))));
+        cards(Jsoup.parse(Chromium.run(List.of("--dump-dom", url))));
         Path screenshot = Files.createTempFile("home", ".png");
         try {
-            chromium(List.of("--screenshot=" + screenshot, "--window-size=1000,1400", url));
+            Chromium.run(List.of("--screenshot=" + screenshot, "--window-size=1000,1400", url));
             byte[] png = Files.readAllBytes(screenshot);
             assertTrue(png.length > 10_000, "a screenshot of the page: " + png.length + " bytes");
             assertEquals("PNG", new String(png, 1, 3, StandardCharsets.US_ASCII));
@@ -93,19 +89,5 @@ class HomePageTest {
 
     private static String path() {
         return "/?channels=" + URLEncoder.encode(PASTED, StandardCharsets.UTF_8);
-    }
-
-    /** Runs headless Chromium as the machine's notes say it runs here; answers what it printed. */
-    private static String chromium(List<String> args) throws IOException, InterruptedException {
-        Path profile = Files.createTempDirectory("chromium");
-        List<String> command = new java.util.ArrayList<>(List.of(CHROMIUM.toString(), "--headless", "--no-sandbox",
-                "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--user-data-dir=" + profile));
-        command.addAll(args);
-        Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "chromium did not finish");
-        assertEquals(0, process.exitValue(), "chromium " + args);
-        return out;
     }
 }

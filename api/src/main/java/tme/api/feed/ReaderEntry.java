@@ -18,6 +18,7 @@ import tme.scraper.model.Text;
 record ReaderEntry(String permalink, String title, Instant published, String author, String authorUrl, String html,
                    String text, List<Enclosure> enclosures, String image) {
 
+    /** A title's length in code points at most, its "…" included (docs/api.md, "Feeds for readers"). */
     private static final int TITLE_LETTERS = 80;
 
     /** The entry of {@code item}, its media at {@code links}. */
@@ -52,7 +53,7 @@ record ReaderEntry(String permalink, String title, Instant published, String aut
         };
     }
 
-    /** The text's first line, cut at {@value #TITLE_LETTERS} code points; for a post without text, its kind. */
+    /** The text's first line, at most {@value #TITLE_LETTERS} code points with the "…" of a cut; else the post's kind. */
     static String title(String text, Post post) {
         String line = text.strip().lines().findFirst().orElse("").strip();
         if (line.isEmpty()) {
@@ -62,7 +63,7 @@ record ReaderEntry(String permalink, String title, Instant published, String aut
         if (line.codePointCount(0, line.length()) <= TITLE_LETTERS) {
             return line;
         }
-        return line.substring(0, line.offsetByCodePoints(0, TITLE_LETTERS)).strip() + "…";
+        return line.substring(0, line.offsetByCodePoints(0, TITLE_LETTERS - 1)).strip() + "…";
     }
 
     private static String author(ChannelPost item) {

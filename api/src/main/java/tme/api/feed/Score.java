@@ -18,8 +18,11 @@ import tme.scraper.model.Reaction;
  * score      = min( (0.4 x engagement + 0.2 x content + 0.02 if edited) x freshness(hours), 10 )
  * engagement = ( min(views / S, 10) + min(reactions / S, 1) ) / 2        S: the channel's subscribers
  * content    = min( sum over media kinds of min(n, 10) x weight + min(letters / 500, 2) x 0.1 + 0.3 if a poll, 3 )
- * freshness  = 1 - 0.2 x h/24 for h <= 24, then 0.8 x e^(-0.8 x (h/24 - 1)): continuous, always falling
+ * freshness  = 1 - 0.2 x h/24 for h <= 24, then 0.8 x (24 / h)^2: continuous, always falling
  * </pre>
+ * After the first day freshness falls as a power of the age, not exponentially: the prior art's e^(-0.8 days) is
+ * 1e-70 at 200 days and 0 (a double's underflow) past about 930, so the recorded pages of months or years ago all
+ * scored the same and ranked by date alone. A power law stays a readable, strictly falling number for any age.
  */
 final class Score {
 
@@ -71,7 +74,7 @@ final class Score {
         return Math.min(media + poll + Math.min(letters(content) / 500.0, 2) * 0.1, 3);
     }
 
-    /** 1 when new, 0.8 a day old, falling ever after; 0 for a post without a date (never mistaken for new). */
+    /** 1 when new, 0.8 a day old, a quarter of that at two days, falling ever after; 0 for a post without a date. */
     static double freshness(Post post, Instant now) {
         if (post.footer().date() == null) {
             return 0;
@@ -81,7 +84,11 @@ final class Score {
     }
 
     static double freshness(double hours) {
-        return hours <= 24 ? 1 - 0.2 * hours / 24 : 0.8 * Math.exp(-0.8 * (hours / 24 - 1));
+        if (hours <= 24) {
+            return 1 - 0.2 * hours / 24;
+        }
+        double days = hours / 24;
+        return 0.8 / (days * days);
     }
 
     static Kind kind(Media media) {

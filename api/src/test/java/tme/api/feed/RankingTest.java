@@ -62,12 +62,12 @@ class RankingTest {
         assertEquals(1.46875, Score.engagement(b, 1_200), EXACT);
         assertEquals(125, Score.reactions(b.content()), EXACT, "120 + 15 - 10: 👎 counts against");
         assertEquals(0.5, Score.content(b.content()), EXACT, "a gif 0.2 and a poll 0.3");
-        assertEquals(0.6549846024623855, Score.freshness(b, NOW), EXACT);
-        assertEquals(0.45030191419289006, Score.of(b, 1_200, NOW), EXACT);
+        assertEquals(0.512, Score.freshness(b, NOW), EXACT, "0.8 x (24/30)^2");
+        assertEquals(0.352, Score.of(b, 1_200, NOW), EXACT);
 
         List<RankedPost> ranked = Ranking.rank(List.of(exampleA(), exampleB()), NOW, 100);
         assertEquals(List.of("smallchannel/42", "durov/497"), ids(ranked));
-        assertEquals(0.45030191419289006, ranked.getFirst().score(), EXACT);
+        assertEquals(0.352, ranked.getFirst().score(), EXACT);
     }
 
     @Test
@@ -81,6 +81,24 @@ class RankingTest {
             assertTrue(now < previous && now > 0, hours + "h: " + now + " after " + previous);
             previous = now;
         }
+    }
+
+    @Test
+    void postsDaysMonthsAndYearsOld_keepDistinctReadableScores_inOrder() {
+        ChannelPage page = page(channel("durov", "10.1M"), plain(1, NOW.minus(Duration.ofDays(1)), "1M"),
+                plain(2, NOW.minus(Duration.ofDays(30)), "1M"), plain(3, NOW.minus(Duration.ofDays(200)), "1M"),
+                plain(4, NOW.minus(Duration.ofDays(1000)), "2M"), plain(5, NOW.minus(Duration.ofDays(1001)), "1M"));
+
+        List<RankedPost> ranked = Ranking.rank(List.of(page), NOW, 10);
+
+        assertEquals(List.of("durov/1", "durov/2", "durov/3", "durov/4", "durov/5"), ids(ranked));
+        double base = Score.of(page.posts().getFirst(), 10_100_000, NOW.minus(Duration.ofDays(1))); // fresh: x1
+        assertEquals(base * 0.8, ranked.get(0).score(), EXACT, "a day old: 0.8");
+        assertEquals(base * 0.8 / (30 * 30), ranked.get(1).score(), EXACT);
+        assertEquals(base * 0.8 / (200 * 200), ranked.get(2).score(), EXACT, "1e-70 when freshness was e^(-0.8 days)");
+        assertTrue(ranked.get(4).score() > 1e-9, "three years old and still above zero: " + ranked.get(4).score());
+        assertTrue(ranked.get(3).score() > ranked.get(4).score(),
+                "twice the views a day older: both were 0.0 (underflow) and tied by date before");
     }
 
     @Test

@@ -153,6 +153,8 @@ class ReaderFeedsTest {
         Post longLine = Posts.post(2, Instant.EPOCH, "1", "x".repeat(100) + "\nsecond", List.of(), null, List.of(), false);
 
         assertEquals("Photo", ReaderEntry.title("", photoOnly));
-        assertEquals("x".repeat(80) + "…", ReaderEntry.title(longLine.content().text().string(), longLine));
+        String title = ReaderEntry.title(longLine.content().text().string(), longLine);
+        assertEquals("x".repeat(79) + "…", title, "at most 80 characters, as documented, the … included");
+        assertEquals(80, title.codePointCount(0, title.length()));
     }
 }

@@ -1,0 +1,175 @@
+package tme.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tme.redis.testing.TestClock;
+import tme.scraper.testing.Fixtures;
+
+/**
+ * Every example answer in docs/api.md and every {@code examples} entry of openapi.json is what the production server
+ * answers, on one server in front of the fake t.me serving the recorded pages at a fixed time (docs/api.md, "How the
+ * examples were made"). Each block says which request made it ({@link DocExamples}); a block without a marker fails,
+ * so a new example cannot drift unnoticed. JSON is compared by structure ({@link LooseJson}: {@code …} stands for
+ * what the doc leaves out), feeds and other text as text with {@code …} for any run of characters. A failure names the
+ * block's line, the request, and the first difference, with the whole answer to paste.
+ */
+class DocExamplesTest {
+
+    static final Instant NOW = Instant.parse("2026-05-06T00:00:00Z");
+    static final Path API_MD = Path.of("..", "docs", "api.md");
+    static final Path OPENAPI = Path.of("src", "main", "resources", "openapi.json");
+    static final Pattern STATUS_LINE = Pattern.compile("HTTP/1\\.1 (\\d{3}) ([^\\n`]*)");
+
+    /** The fragments {@link #fragmentsPage} serves; their posts' ids are the fragments' own. */
+    static final List<String> FRAGMENTS = List.of("tchantest-service_message_channel_created",
+            "tchantest-service_message_channel_name_changed", "tchantest-service_message_channel_photo_updated",
+            "tchantest-service_message_pinned", "tchantest-audio_message", "any2feed-message_media_file",
+            "tchantest-sticker_message", "tchantest-location_message", "tchantest-text_reply_to_video",
+            "any2feed-message_media_round_video", "any2feed-message_sticker", "any2feed-message_poll");
+
+    static TestServer server;
+
+    @BeforeAll
+    static void start() {
+        server = new TestServer(Map.of(), new TestClock(NOW), null);
+        server.tme.morePageSize(3).status("/s/topwar_official", 500); // its posts stay readable at /s/<name>/<id>
+        server.tme.page("tchantest", fragmentsPage());
+    }
+
+    /**
+     * The media kinds, polls, replies and service messages no recorded full page holds, from recorded single-message
+     * fragments, as the posts of one page ({@code /v1/body/tchantest}; the header is durov's, renamed).
+     */
+    static String fragmentsPage() {
+        Document durov = Jsoup.parse(Fixtures.read("s-durov-2026-05-hortay.html"));
+        durov.selectFirst("section.tgme_channel_history").empty();
+        Document page = Jsoup.parse(durov.outerHtml().replace("durov", "tchantest"));
+        page.outputSettings().prettyPrint(false);
+        Element history = page.selectFirst("section.tgme_channel_history");
+        for (String fragment : FRAGMENTS) {
+            Document recorded = Jsoup.parseBodyFragment(Fixtures.read("frag-" + fragment + ".html"));
+            recorded.outputSettings().prettyPrint(false); // the recorded whitespace, which the html values keep
+            history.append(recorded.selectFirst(".tgme_widget_message_wrap").outerHtml());
+        }
+        return page.outerHtml();
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    @Test
+    void everyExampleBlock_isWhatTheServerAnswers() {
+        List<String> failures = new ArrayList<>();
+        for (DocExamples.Block block : DocExamples.blocks(read(API_MD))) {
+            if (!block.marked()) {
+                failures.add("api.md:" + block.line() + ": an example without a marker: say which request makes it,"
+                        + " <!-- example: GET /v1/... -->, or why none can, <!-- example-unchecked: ... -->\n"
+                        + shortened(block.text()));
+            }
+            check(block).ifPresent(failures::add);
+        }
+        assertTrue(failures.isEmpty(), failures.size() + " examples differ from the server:\n\n"
+                + String.join("\n\n", failures));
+    }
+
+    /**
+     * Each {@code examples} entry of openapi.json (what Swagger UI shows for an answer) names its request in its
+     * {@code summary} and holds the whole answer, compared exactly (no {@code …}).
+     */
+    @Test
+    void everyOpenApiExample_isWhatTheServerAnswers() {
+        List<String> failures = new ArrayList<>();
+        OpenApiExamples.all(new JsonObject(read(OPENAPI))).forEach(example -> {
+            DocExamples.Request request = DocExamples.Request.parse(example.summary());
+            ExampleAnswer.Answered answered = ExampleAnswer.answered(send(request), server.server.actualPort());
+            Optional<String> difference = !example.json()
+                    ? (answered.body().equals(example.value()) ? Optional.empty() : Optional.of("the text differs"))
+                    : LooseJson.mismatch(example.value(), answered.json(), "$");
+            difference.ifPresent(d -> failures.add("openapi.json " + example.where() + ": " + request + "\n  " + d
+                    + "\n  answered:\n" + answered.body()));
+        });
+        assertTrue(failures.isEmpty(), failures.size() + " examples differ from the server:\n\n"
+                + String.join("\n\n", failures));
+    }
+
+    @Test
+    void statusLines_areTheServersOwn() {
+        List<String> wrong = new ArrayList<>();
+        Matcher line = STATUS_LINE.matcher(read(API_MD));
+        while (line.find()) {
+            String sent = HttpResponseStatus.valueOf(Integer.parseInt(line.group(1))).reasonPhrase();
+            if (!sent.equals(line.group(2).strip())) {
+                wrong.add(line.group() + " (the server sends " + sent + ")");
+            }
+        }
+        assertEquals(List.of(), wrong);
+    }
+
+    private static Optional<String> check(DocExamples.Block block) {
+        if (block.requests().isEmpty()) {
+            return Optional.empty();
+        }
+        ExampleAnswer.Documented documented;
+        try {
+            documented = ExampleAnswer.documented(block);
+        } catch (RuntimeException e) {
+            return Optional.of("api.md:" + block.line() + ": not JSON, even with … read as \"more\": "
+                    + e.getMessage());
+        }
+        List<String> differences = new ArrayList<>();
+        for (int i = 0; i < block.requests().size(); i++) {
+            DocExamples.Request request = block.requests().get(i);
+            ExampleAnswer.Answered answered = ExampleAnswer.answered(send(request), server.server.actualPort());
+            documented.mismatch(i, request, answered).ifPresent(difference -> differences.add(
+                    "api.md:" + block.line() + ": " + request + "\n  " + difference + "\n  answered:\n"
+                            + answered.shown(request)));
+        }
+        return differences.isEmpty() ? Optional.empty() : Optional.of(String.join("\n", differences));
+    }
+
+    static HttpResponse<String> send(DocExamples.Request request) {
+        HttpRequest.BodyPublisher body = request.body() == null ? HttpRequest.BodyPublishers.noBody()
+                : HttpRequest.BodyPublishers.ofString(request.body());
+        HttpRequest.Builder builder = server.request(request.target()).method(request.method(), body);
+        if (request.body() != null) {
+            builder.header("Content-Type", "application/json");
+        }
+        return server.send(builder.build());
+    }
+
+    static String read(Path path) {
+        try {
+            return Files.readString(path);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String shortened(String text) {
+        return text.length() > 200 ? text.substring(0, 200) + "…" : text;
+    }
+}
