@@ -17,6 +17,7 @@ import tme.cache.Stored;
 import tme.events.Entry;
 import tme.events.Event;
 import tme.events.EventLog;
+import tme.events.EventWindows;
 import tme.redis.RedisUnreachable;
 import tme.redis.RepeatLog;
 import tme.scraper.model.ChannelPage;
@@ -38,7 +39,8 @@ import tme.scraper.model.Post;
  * Edited and deleted posts are not events. The comparison reads the stored page back and renders the posts, so it runs
  * on the worker pool, after the load has answered its callers.
  *
- * <p>A publish that could not reach the log (Redis out of reach) leaves its events here ({@link Unappended}): the next
+ * <p>A publish that could not reach the log (Redis out of reach) leaves its events here (kept: the newest {@link #KEPT_PER_CHANNEL} per channel, {@link #KEPT_CHANNELS}
+ * channels, the one longest without news dropped first: a few tens of MB at the very worst): the next
  * offer of the channel carries them, merged with that load's new posts (ascending, each sequence once), and
  * {@link #offerKept} offers them without a load once Redis answers, so posts that left t.me's page (about 20 posts)
  * during the outage still reach the log. The log's mark drops any another process appended meanwhile; and any it
@@ -53,7 +55,14 @@ public final class PostEvents implements NewPosts {
     private final WorkerExecutor workers;
     // Failures (bugs): one line a minute per kind.
     private final RepeatLog failures = RepeatLog.perMinute(LOG, InstantSource.system());
-    private final Unappended kept = new Unappended();
+    /**
+     * Posts kept per channel while Redis is out of reach: t.me's latest page shows only about 20 posts, so at a few
+     * posts a second what was published early in an outage has left it by the time Redis answers again.
+     */
+    static final int KEPT_PER_CHANNEL = 1_000;
+    static final int KEPT_CHANNELS = 4_096;
+
+    private final EventWindows kept = new EventWindows(KEPT_PER_CHANNEL, KEPT_CHANNELS);
 
     public PostEvents(EventLog log, WorkerExecutor workers) {
         this.log = log;
@@ -91,7 +100,7 @@ public final class PostEvents implements NewPosts {
 
     /** {@link #offerKept(String)} for every channel that kept some. */
     public Future<?> offerKept() {
-        return Future.join(kept.channels().stream().map(this::offerKept).toList());
+        return Future.join(kept.names().stream().map(this::offerKept).toList());
     }
 
     /** {@code push.unappended_events}: new posts kept because their publish could not reach the log. */
@@ -106,12 +115,12 @@ public final class PostEvents implements NewPosts {
             return log.baseline(offer.channel(), offer.events()).recover(PostEvents::emptyIfUnreached);
         }
         if (offer.events().isEmpty()) {
-            kept.reached(offer.channel(), offer.floor());
+            kept.dropUpTo(offer.channel(), offer.floor());
             return Future.succeededFuture(List.of());
         }
         long newest = offer.events().getLast().seq();
         return log.publish(offer.channel(), offer.floor(), offer.events())
-                .onSuccess(appended -> kept.reached(offer.channel(), newest))
+                .onSuccess(appended -> kept.dropUpTo(offer.channel(), newest))
                 .recover(failure -> {
                     if (failure instanceof RedisUnreachable) {
                         kept.keep(offer.channel(), offer.events());
