@@ -126,31 +126,13 @@ class WhoAskedTest {
      * when it was answered and else its problem's code.
      */
     enum EntryPoint {
-        BODY {
-            @Override
-            List<String> ask(WhoAskedTest test, String client, List<String> names) {
-                return test.each(client, names, name -> "/v1/body/" + name);
-            }
-        },
-        MORE {
-            @Override
-            List<String> ask(WhoAskedTest test, String client, List<String> names) {
-                return test.each(client, names, name -> "/v1/more/" + name + "/before/489");
-            }
-        },
-        POST {
-            @Override
-            List<String> ask(WhoAskedTest test, String client, List<String> names) {
-                return test.each(client, names, name -> "/v1/post/" + name + "/489");
-            }
-        },
-        PREVIEW {
-            @Override
-            List<String> ask(WhoAskedTest test, String client, List<String> names) {
-                return test.each(client, names, name -> "/v1/preview/" + name);
-            }
-        },
-        PREVIEWS {
+        BODY("/v1/body/%s"),
+        MORE("/v1/more/%s/before/489"),
+        POST("/v1/post/%s/489"),
+        PREVIEW("/v1/preview/%s"),
+        SEARCH("/v1/search/%s?q=word"),
+        MEDIA("/v1/media/%s/489/0"),
+        PREVIEWS(null) {
             @Override
             List<String> ask(WhoAskedTest test, String client, List<String> names) {
                 JsonObject entries = TestServer.json(test.post(client, "/v1/previews",
@@ -159,7 +141,7 @@ class WhoAskedTest {
                         ? entry.getJsonObject("error").getString("code") : "ok").toList();
             }
         },
-        FEED {
+        FEED(null) {
             @Override
             List<String> ask(WhoAskedTest test, String client, List<String> names) {
                 JsonArray errors = TestServer.json(test.post(client, "/v1/feed",
@@ -169,19 +151,7 @@ class WhoAskedTest {
                         .findFirst().orElse("ok")).toList();
             }
         },
-        SEARCH {
-            @Override
-            List<String> ask(WhoAskedTest test, String client, List<String> names) {
-                return test.each(client, names, name -> "/v1/search/" + name + "?q=word");
-            }
-        },
-        MEDIA {
-            @Override
-            List<String> ask(WhoAskedTest test, String client, List<String> names) {
-                return test.each(client, names, name -> "/v1/media/" + name + "/489/0");
-            }
-        },
-        GRAPHQL {
+        GRAPHQL(null) {
             @Override
             List<String> ask(WhoAskedTest test, String client, List<String> names) {
                 String fields = IntStream.range(0, names.size()).mapToObj(i -> "c" + i + ": body(channel: \""
@@ -194,7 +164,18 @@ class WhoAskedTest {
                         .map(error -> Gql.extensions(error).getString("code")).findFirst().orElse("ok")).toList();
             }
         };
-        abstract List<String> ask(WhoAskedTest test, String client, List<String> names);
+
+        // A GET route's path, %s the channel; null for the ways in that ask for every name in one request.
+        private final String path;
+
+        EntryPoint(String path) {
+            this.path = path;
+        }
+
+        /** GET {@code path} for each name, one after the other. */
+        List<String> ask(WhoAskedTest test, String client, List<String> names) {
+            return test.each(client, names, path::formatted);
+        }
     }
 
     /** Opens a stream of {@code names} for {@code client} (each read once, before it opens) and closes it. */
