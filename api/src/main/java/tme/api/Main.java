@@ -57,6 +57,7 @@ import tme.api.service.PreviewsService;
 import tme.api.service.ScrapeStats;
 import tme.cache.L2;
 import tme.cache.TwoLevelCache;
+import tme.coalescing.Asker;
 import tme.coalescing.CoalescingCache;
 import tme.coalescing.CoalescingConfig;
 import tme.coalescing.LeaseTimes;
@@ -258,8 +259,7 @@ public final class Main {
         }));
         ChannelService channels = new ChannelService(pages, cache, missing, config.parserMode(), config.ttls(), schedule,
                 postEvents);
-        PreviewsService previews = new PreviewsService((channel, asking, flow) -> channels.preview(channel, () -> asking, flow),
-                PREVIEWS_PARALLELISM);
+        PreviewsService previews = new PreviewsService(channels::preview, PREVIEWS_PARALLELISM);
         FeedService feeds = new FeedService(channels, cache, schedule, config.parserMode(), feedTimes(config), clock,
                 parsers, FEED_PARALLELISM, config.publicUrl());
         Routes.Media media = media(vertx, config.media(), channels, clock);
@@ -328,7 +328,8 @@ public final class Main {
         Duration rounds = interval.dividedBy(4);
         Duration youngEnough = interval.minus(rounds.dividedBy(2));
         OwnLoads own = new OwnLoads(() -> redis.isPresent() && !redis.get().bypassing(),
-                name -> channels.refreshLatest(ChannelName.parse("channel", name), youngEnough), postEvents);
+                name -> channels.refreshLatest(ChannelName.parse("channel", name), youngEnough, Asker.background(name)),
+                postEvents);
         Watchers watchers = new Watchers(vertx, tail, schedule, rounds, own);
         onClose(vertx, watchers);
         PostStreams streams = new PostStreams(events, watchers, new StreamChannels(channels), config.push().streams(),

@@ -17,6 +17,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import tme.api.http.BenchAccess;
 import tme.cache.Stored;
 import tme.cache.TwoLevelCache;
+import tme.coalescing.Asker;
 import tme.coalescing.CoalescingCache;
 import tme.coalescing.CoalescingConfig;
 import tme.coalescing.Leases;
@@ -100,7 +101,7 @@ public class HitPathBenchmark extends AverageTimeBenchmark {
 
     @Benchmark
     public byte[] serviceLookupAndDecompress() {
-        Result result = service.get(KEY, "bench", noLoad).result();
+        Result result = service.get(KEY, Asker.of("bench", "bench"), noLoad).result();
         if (result instanceof Result.Found found) {
             return found.value().raw();
         }

@@ -82,24 +82,17 @@ public final class CoalescingCache {
     }
 
     /**
-     * The value for {@code key}: cached, or loaded once by {@code loader} for every concurrent caller. {@code flow}
-     * says whom the load is for (a channel, one multi-channel request), so the upstream gate can share fairly.
+     * The value for {@code key}: cached, or loaded once by {@code loader} for every concurrent caller. A load this
+     * starts is charged to {@code asker}'s client and belongs to its flow (a channel, one multi-channel request), so
+     * the upstream gate can share its turns and budget between clients first, then between their flows; a load it
+     * joins is not charged again. A refresh a hit sets off serves every reader of the key: it is background work.
      */
-    public Future<Result> get(String key, String flow, Loader loader) {
-        return get(key, flow, flow, loader);
-    }
-
-    /**
-     * As {@link #get(String, String, Loader)} for {@code client} (an opaque key: who asked), so the gate can share
-     * its turns and budget between clients first, then between their flows. A load this starts is charged to
-     * {@code client}; one it joins is not charged again.
-     */
-    public Future<Result> get(String key, String client, String flow, Loader loader) {
+    public Future<Result> get(String key, Asker asker, Loader loader) {
         return decided(parts.cache().get(key), lookup -> switch (lookup) {
-            case Lookup.Hit hit when hit.fresh() -> Future.succeededFuture(served(key, flow, loader, hit));
-            case Lookup.Hit hit when withinRevalidation(hit) -> Future.succeededFuture(staleServed(key, flow, loader, hit));
-            case Lookup.Hit hit -> waitFor(new LoadContext(key, client, flow, Priority.USER, Optional.of(hit.stored())), loader);
-            case Lookup.Miss miss -> waitFor(new LoadContext(key, client, flow, Priority.USER, Optional.empty()), loader);
+            case Lookup.Hit hit when hit.fresh() -> Future.succeededFuture(served(key, asker, loader, hit));
+            case Lookup.Hit hit when withinRevalidation(hit) -> Future.succeededFuture(staleServed(key, asker, loader, hit));
+            case Lookup.Hit hit -> waitFor(new LoadContext(key, asker, Priority.USER, Optional.of(hit.stored())), loader);
+            case Lookup.Miss miss -> waitFor(new LoadContext(key, asker, Priority.USER, Optional.empty()), loader);
         });
     }
 
@@ -112,7 +105,7 @@ public final class CoalescingCache {
     }
 
     /**
-     * What {@link #get(String, String, String, Loader)} answers at once, with nothing to start, for a value L1 holds
+     * What {@link #get(String, Asker, Loader)} answers at once, with nothing to start, for a value L1 holds
      * fresh and short of its early-refresh point: that value ({@link Source#L1}), counted as that hit is; else null,
      * with nothing done or counted (then call {@code get}). The hot path of a hit, without a future, a lookup record
      * or the loader a miss would need.
@@ -128,28 +121,23 @@ public final class CoalescingCache {
     }
 
     /**
-     * As {@link #get(String, String, Loader)} for a reader with its own {@link Tolerance} of age, whatever lifetime
+     * As {@link #get(String, Asker, Loader)} for a reader with its own {@link Tolerance} of age, whatever lifetime
      * the value was stored with: younger than {@code freshFor}, the value as it is (no refresh: the value's own
      * readers refresh it on their timeline); younger than {@code usableFor}, the value at once ({@link Source#STALE})
      * and one background refresh, as within stale-while-revalidate; older, or missing, a wait for a load, with the
      * value kept standing in if that load fails (up to {@code MAX_STALE} past its own freshness).
      */
-    public Future<Result> get(String key, String flow, Loader loader, Tolerance tolerance) {
-        return get(key, flow, flow, loader, tolerance);
-    }
-
-    /** As {@link #get(String, String, Loader, Tolerance)} for {@code client}. */
-    public Future<Result> get(String key, String client, String flow, Loader loader, Tolerance tolerance) {
+    public Future<Result> get(String key, Asker asker, Loader loader, Tolerance tolerance) {
         return decided(parts.cache().get(key), lookup -> {
             Instant now = parts.clock().instant();
             return switch (lookup) {
                 case Lookup.Hit hit when tolerance.fresh(hit.stored(), now) ->
                         Future.succeededFuture(new Result.Found(hit.stored(), hit.level() == Level.L1 ? Source.L1 : Source.L2));
                 case Lookup.Hit hit when tolerance.usable(hit.stored(), now) ->
-                        Future.succeededFuture(staleServed(key, flow, loader, hit));
-                case Lookup.Hit hit -> waitFor(new LoadContext(key, client, flow, Priority.USER, Optional.of(hit.stored())),
+                        Future.succeededFuture(staleServed(key, asker, loader, hit));
+                case Lookup.Hit hit -> waitFor(new LoadContext(key, asker, Priority.USER, Optional.of(hit.stored())),
                         loader);
-                case Lookup.Miss miss -> waitFor(new LoadContext(key, client, flow, Priority.USER, Optional.empty()), loader);
+                case Lookup.Miss miss -> waitFor(new LoadContext(key, asker, Priority.USER, Optional.empty()), loader);
             };
         });
     }
@@ -159,18 +147,14 @@ public final class CoalescingCache {
      * for readers who have not asked yet. Joins a load of the key already running, goes through the lease (when
      * another process has just stored a value, that value is the answer, with no t.me request), hands the loader
      * the value it replaces, and answers the load's outcome. Not counted against the waiting limit (a refresher
-     * bounds its own concurrency); a key that failed a moment ago answers that failure without a load.
+     * bounds its own concurrency); a key that failed a moment ago answers that failure without a load. The load is
+     * charged to {@code asker} (background work asks as {@link Asker#background}).
+     *
+     * <p>A value stored less than {@code youngEnough} ago is the answer, without a load ({@link Duration#ZERO}: always
+     * load): a refresher that claimed a key while another process was loading it finds that load stored when it
+     * comes to refresh, and does not load the key twice in a row.
      */
-    public Future<Result> refresh(String key, String flow, Loader loader) {
-        return refresh(key, flow, loader, Duration.ZERO);
-    }
-
-    /**
-     * As {@link #refresh(String, String, Loader)}, but a value stored less than {@code youngEnough} ago is the
-     * answer, without a load: a refresher that claimed a key while another process was loading it finds that load
-     * stored when it comes to refresh, and does not load the key twice in a row.
-     */
-    public Future<Result> refresh(String key, String flow, Loader loader, Duration youngEnough) {
+    public Future<Result> refresh(String key, Asker asker, Loader loader, Duration youngEnough) {
         Optional<LoadError> remembered = errors.recent(key, parts.clock().instant());
         if (remembered.isPresent()) {
             parts.counts().increment(Count.ERRORS_REMEMBERED);
@@ -184,8 +168,7 @@ public final class CoalescingCache {
             // Counted inside the flight: a refresh that joins one already running here starts nothing.
             return flights.run(key, () -> {
                 parts.counts().increment(Count.REFRESHES_STARTED);
-                return start(new LoadContext(key, LoadContext.BACKGROUND_CLIENT, flow, Priority.BACKGROUND, previous),
-                        loader).andThen(done -> {
+                return start(new LoadContext(key, asker, Priority.BACKGROUND, previous), loader).andThen(done -> {
                     if (!(done.succeeded() && done.result() instanceof Result.Found)) {
                         parts.counts().increment(Count.REFRESHES_FAILED);
                     }
@@ -201,9 +184,9 @@ public final class CoalescingCache {
      * insists on the lease as a refresh does (a copy counts only when it is newer than {@code replacing}): 1000
      * callers at once, on any number of processes, cost one load. It joins a load of the key already running here.
      * A failed load, or a key that failed a moment ago, answers {@code replacing} ({@link Source#STALE}). The load is
-     * charged to {@code client}, who asked for it.
+     * charged to {@code asker}, who asked for it.
      */
-    public Future<Result> reload(String key, String client, String flow, Loader loader, Stored replacing) {
+    public Future<Result> reload(String key, Asker asker, Loader loader, Stored replacing) {
         if (errors.recent(key, parts.clock().instant()).isPresent()) {
             parts.counts().increment(Count.ERRORS_REMEMBERED);
             return Future.succeededFuture(staleFound(replacing));
@@ -213,7 +196,7 @@ public final class CoalescingCache {
                 return Future.succeededFuture(new Result.Found(hit.stored(), hit.level() == Level.L1 ? Source.L1 : Source.L2));
             }
             // Started as a refresh, so its lease claim insists, then raised: a reader waits for it.
-            LoadContext context = new LoadContext(key, client, flow, Priority.BACKGROUND, Optional.of(replacing));
+            LoadContext context = new LoadContext(key, asker, Priority.BACKGROUND, Optional.of(replacing));
             Future<Result> flight = flights.run(key, () -> start(context, loader));
             // The flight running now (ours, or one this joined); ours when it has already ended: a load that ended
             // at once (nothing to wait for) was still the reader's, and its context says so.
@@ -244,10 +227,10 @@ public final class CoalescingCache {
         return flights.inFlight();
     }
 
-    private Result served(String key, String flow, Loader loader, Lookup.Hit hit) {
+    private Result served(String key, Asker asker, Loader loader, Lookup.Hit hit) {
         Stored stored = hit.stored();
         Instant now = parts.clock().instant();
-        if (refreshDue(key, stored, now) && maybeRefresh(key, flow, loader, stored, now)) {
+        if (refreshDue(key, stored, now) && maybeRefresh(key, asker, loader, stored, now)) {
             parts.counts().increment(Count.EARLY_REFRESHES);
         }
         return new Result.Found(stored, hit.level() == Level.L1 ? Source.L1 : Source.L2);
@@ -260,9 +243,9 @@ public final class CoalescingCache {
     }
 
     /** Stale-while-revalidate: the stale value now, and one refresh behind it like an early refresh's. */
-    private Result staleServed(String key, String flow, Loader loader, Lookup.Hit hit) {
+    private Result staleServed(String key, Asker asker, Loader loader, Lookup.Hit hit) {
         parts.counts().increment(Count.STALE_SERVED);
-        maybeRefresh(key, flow, loader, hit.stored(), parts.clock().instant());
+        maybeRefresh(key, asker, loader, hit.stored(), parts.clock().instant());
         return new Result.Found(hit.stored(), Source.STALE);
     }
 
@@ -344,14 +327,17 @@ public final class CoalescingCache {
         return new Result.Found(value, Source.STALE);
     }
 
-    /** Starts one background refresh of {@code key}, unless one runs or the key failed a moment ago; true if started. */
-    private boolean maybeRefresh(String key, String flow, Loader loader, Stored replaced, Instant now) {
+    /**
+     * Starts one background refresh of {@code key}, unless one runs or the key failed a moment ago; true if started.
+     * Charged to the background client in {@code reader}'s flow: it serves every reader of the key, and the one whose
+     * hit passed the refresh point gets its answer without waiting for it.
+     */
+    private boolean maybeRefresh(String key, Asker reader, Loader loader, Stored replaced, Instant now) {
         if (errors.recent(key, now).isPresent() || !mayStartRefresh(key, now)) {
             return false;
         }
         parts.counts().increment(Count.REFRESHES_STARTED);
-        LoadContext context = new LoadContext(key, LoadContext.BACKGROUND_CLIENT, flow, Priority.BACKGROUND,
-                Optional.of(replaced));
+        LoadContext context = new LoadContext(key, reader.inBackground(), Priority.BACKGROUND, Optional.of(replaced));
         flights.run(key, () -> start(context, loader))
                 .onComplete(done -> refreshed(key, done));
         return true;

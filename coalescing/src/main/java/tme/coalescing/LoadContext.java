@@ -8,20 +8,17 @@ import tme.cache.Stored;
 
 /**
  * What one load is for, handed to the {@link Loader} (the shape of Caffeine's {@code asyncReload(key, oldValue)}):
- * the key, the flow it belongs to, its priority, and for a refresh the value it replaces. The upstream gate reads
- * the flow and priority to share its slots fairly; a loader may compare its result with {@link #previous()}.
+ * the key, who asked ({@link Asker}: the client charged and the flow it belongs to), its priority, and for a
+ * refresh the value it replaces. The upstream gate reads the client, flow and priority to share its slots and budget
+ * fairly; a loader may compare its result with {@link #previous()}.
  *
  * <p>The priority only rises: a reader that joins a background load nobody waited for makes it a user load, and
  * whoever queued the load ({@link #onRaise}) is told so it can move it ahead.
  */
 public final class LoadContext {
 
-    /** The client every background load (early refresh, stale-while-revalidate, the refresher) belongs to. */
-    public static final String BACKGROUND_CLIENT = "background";
-
     private final String key;
-    private final String client;
-    private final String flow;
+    private final Asker asker;
     private final Optional<Stored> previous;
     // Written once at most (BACKGROUND -> USER), read by the gate's queues on other threads.
     private volatile Priority priority;
@@ -29,42 +26,39 @@ public final class LoadContext {
 
     /**
      * @param key      the cache key being loaded
-     * @param flow     who the load is for, for fairness: a channel, or one whole multi-channel request
+     * @param asker    who the load is charged to and the flow it belongs to: the gate shares its turns and its
+     *                 budget between clients first, then between a client's flows
      * @param priority a reader's or background work
      * @param previous the stored value this load replaces (a refresh, or a stale entry), if any
      */
-    public LoadContext(String key, String flow, Priority priority, Optional<Stored> previous) {
-        this(key, flow, flow, priority, previous);
-    }
-
-    /**
-     * @param client who asked, an opaque key: the gate shares its turns and its budget between clients first, then
-     *               between a client's flows; {@link #BACKGROUND_CLIENT} for background work
-     */
-    public LoadContext(String key, String client, String flow, Priority priority, Optional<Stored> previous) {
+    public LoadContext(String key, Asker asker, Priority priority, Optional<Stored> previous) {
         this.key = Objects.requireNonNull(key, "key");
-        this.client = Objects.requireNonNull(client, "client");
-        this.flow = Objects.requireNonNull(flow, "flow");
+        this.asker = Objects.requireNonNull(asker, "asker");
         this.priority = Objects.requireNonNull(priority, "priority");
         this.previous = Objects.requireNonNull(previous, "previous");
     }
 
     /** A reader's load of {@code key} with nothing cached before it: for tests and one-off loads. */
-    public static LoadContext user(String key, String flow) {
-        return new LoadContext(key, flow, Priority.USER, Optional.empty());
+    public static LoadContext user(String key, Asker asker) {
+        return new LoadContext(key, asker, Priority.USER, Optional.empty());
     }
 
     public String key() {
         return key;
     }
 
-    public String flow() {
-        return flow;
+    /** Who asked for this load (the one that started it: a load joined later is not charged again). */
+    public Asker asker() {
+        return asker;
     }
 
-    /** Who asked for this load (the one that started it: a load joined later is not charged again). */
+    public String flow() {
+        return asker.flow();
+    }
+
+    /** The client this load is charged to ({@link Asker#client()}). */
     public String client() {
-        return client;
+        return asker.client();
     }
 
     public Priority priority() {
@@ -111,6 +105,6 @@ public final class LoadContext {
 
     @Override
     public String toString() {
-        return "LoadContext[" + key + ", client " + client + ", flow " + flow + ", " + priority + (previous.isPresent() ? ", refresh" : "") + "]";
+        return "LoadContext[" + key + ", " + asker + ", " + priority + (previous.isPresent() ? ", refresh" : "") + "]";
     }
 }

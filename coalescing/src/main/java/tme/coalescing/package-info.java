@@ -13,7 +13,9 @@
  *       ({@code ErrorMemo}) and a bound on waiting callers ({@code Waiting}, answering
  *       {@link tme.coalescing.Result.Shed}).</li>
  * </ul>
- * A {@link tme.coalescing.Loader} gets a {@link tme.coalescing.LoadContext}: the key, its flow, its
+ * Every read names who asked, an {@link tme.coalescing.Asker} (the client a load is charged to, the flow it belongs
+ * to; {@link tme.coalescing.Asker#background} for work nobody asked for just now), never filled in by default.
+ * A {@link tme.coalescing.Loader} gets a {@link tme.coalescing.LoadContext}: the key, who asked, its
  * {@link tme.coalescing.Priority} (a reader's or background, raised when a reader joins) and the value a refresh
  * replaces; the upstream gate in {@code tme.coalescing.gate} shares its slots by them. Loads answer {@link tme.coalescing.Loaded} values (a value to store, or a domain failure that is never
  * cached); callers get a {@link tme.coalescing.Result} saying where the answer came from, and for a load's own

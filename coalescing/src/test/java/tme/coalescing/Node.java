@@ -69,7 +69,7 @@ final class Node implements AutoCloseable {
     }
 
     Future<Result> get(String key, Loader loader) {
-        return coalescing.get(key, "test", loader);
+        return coalescing.get(key, Asker.of("test", "test"), loader);
     }
 
     long count(String metric) {

@@ -24,13 +24,14 @@ class RefreshNowTest extends TwoNodesTestBase {
         clock.advance(Duration.ofSeconds(5));
         loader.answer(CountingLoader.value("{\"v\":2}", FRESH_FOR));
 
-        Result.Found refreshed = found(a.coalescing.refresh(KEY, "durov", loader));
+        Result.Found refreshed = found(a.coalescing.refresh(KEY, Asker.background("durov"), loader, Duration.ZERO));
 
         assertEquals("{\"v\":2}", text(refreshed));
         assertEquals(Source.LOAD, refreshed.source());
         assertEquals(2, loader.calls());
         LoadContext context = loader.contexts().get(1);
         assertEquals(Priority.BACKGROUND, context.priority());
+        assertEquals(Asker.BACKGROUND_CLIENT, context.client(), "charged to the background client");
         assertEquals(Optional.of(first.value()), context.previous());
         assertEquals("{\"v\":2}", text(found(b.get(KEY, loader))), "stored for every process");
     }
@@ -40,20 +41,20 @@ class RefreshNowTest extends TwoNodesTestBase {
         Result.Found first = found(a.get(KEY, loader));
         clock.advance(Duration.ofSeconds(20));
 
-        Result.Found young = found(b.coalescing.refresh(KEY, "durov", loader, Duration.ofSeconds(30)));
+        Result.Found young = found(b.coalescing.refresh(KEY, Asker.background("durov"), loader, Duration.ofSeconds(30)));
         assertEquals(first.value(), young.value(), "stored 20 s ago by another process: young enough");
         assertEquals(1, loader.calls());
 
         clock.advance(Duration.ofSeconds(10));
         loader.answer(CountingLoader.value("{\"v\":2}", FRESH_FOR));
-        assertEquals("{\"v\":2}", text(found(b.coalescing.refresh(KEY, "durov", loader, Duration.ofSeconds(30)))));
+        assertEquals("{\"v\":2}", text(found(b.coalescing.refresh(KEY, Asker.background("durov"), loader, Duration.ofSeconds(30)))));
         assertEquals(2, loader.calls(), "30 s old is not");
     }
 
     @Test
     void readersAskingDuringTheRefresh_joinIt_oneLoad() {
         loader.hold();
-        var refreshing = a.coalescing.refresh(KEY, "durov", loader);
+        var refreshing = a.coalescing.refresh(KEY, Asker.background("durov"), loader, Duration.ZERO);
         var reader = a.get(KEY, loader);
         loader.release();
 
@@ -67,8 +68,8 @@ class RefreshNowTest extends TwoNodesTestBase {
     void twoRefreshesAtOnce_shareOneLoad_countedAsOneStarted_andAFailedOneCountedFailed() {
         found(a.get(KEY, loader));
         loader.hold();
-        var one = a.coalescing.refresh(KEY, "durov", loader);
-        var two = a.coalescing.refresh(KEY, "durov", loader);
+        var one = a.coalescing.refresh(KEY, Asker.background("durov"), loader, Duration.ZERO);
+        var two = a.coalescing.refresh(KEY, Asker.background("durov"), loader, Duration.ZERO);
         loader.release();
 
         assertEquals(found(one).value(), found(two).value());
@@ -77,7 +78,7 @@ class RefreshNowTest extends TwoNodesTestBase {
         assertEquals(0L, a.count("coalescing.refreshes.failed"));
 
         loader.answer(Loaded.localFailure(new TestFailure("{\"code\":\"upstream_unavailable\"}")));
-        assertEquals(Result.Failed.class, Await.result(a.coalescing.refresh(KEY, "durov", loader)).getClass());
+        assertEquals(Result.Failed.class, Await.result(a.coalescing.refresh(KEY, Asker.background("durov"), loader, Duration.ZERO)).getClass());
         assertEquals(2L, a.count("coalescing.refreshes.started"));
         assertEquals(1L, a.count("coalescing.refreshes.failed"));
     }
@@ -86,7 +87,7 @@ class RefreshNowTest extends TwoNodesTestBase {
     void keyThatFailedAMomentAgo_answersThatFailure_withoutALoad() {
         loader.answer(Loaded.localFailure(new TestFailure("{\"code\":\"upstream_unavailable\"}")));
         Result first = Await.result(a.get(KEY, loader));
-        Result again = Await.result(a.coalescing.refresh(KEY, "durov", loader));
+        Result again = Await.result(a.coalescing.refresh(KEY, Asker.background("durov"), loader, Duration.ZERO));
 
         assertEquals(Result.Failed.class, first.getClass());
         assertEquals(Result.Failed.class, again.getClass());

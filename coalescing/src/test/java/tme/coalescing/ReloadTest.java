@@ -26,13 +26,15 @@ class ReloadTest extends TwoNodesTestBase {
         clock.advance(Duration.ofMinutes(11));
         loader.answer(CountingLoader.value("{\"v\":2}", FRESH_FOR));
 
-        Result.Found reloaded = found(a.coalescing.reload(KEY, "durov", "durov", loader, first.value()));
+        Result.Found reloaded = found(a.coalescing.reload(KEY, Asker.of("reader", "durov"), loader, first.value()));
 
         assertEquals("{\"v\":2}", text(reloaded));
         assertEquals(Source.LOAD, reloaded.source());
         assertEquals(2, loader.calls());
         LoadContext context = loader.contexts().get(1);
         assertEquals(Priority.USER, context.priority(), "a reader waits for it");
+        assertEquals("reader", context.client(), "charged to whoever asked");
+        assertEquals("durov", context.flow());
         assertEquals(Optional.of(first.value()), context.previous());
         assertEquals(0L, a.count("coalescing.refreshes.started"), "not a refresh");
     }
@@ -43,10 +45,10 @@ class ReloadTest extends TwoNodesTestBase {
         found(b.get(KEY, loader));
         clock.advance(Duration.ofSeconds(5));
         loader.answer(CountingLoader.value("{\"v\":2}", FRESH_FOR));
-        assertEquals("{\"v\":2}", text(found(a.coalescing.reload(KEY, "durov", "durov", loader, first.value()))));
+        assertEquals("{\"v\":2}", text(found(a.coalescing.reload(KEY, Asker.of("durov", "durov"), loader, first.value()))));
 
-        assertEquals("{\"v\":2}", text(found(a.coalescing.reload(KEY, "durov", "durov", loader, first.value()))));
-        assertEquals("{\"v\":2}", text(found(b.coalescing.reload(KEY, "durov", "durov", loader, first.value()))),
+        assertEquals("{\"v\":2}", text(found(a.coalescing.reload(KEY, Asker.of("durov", "durov"), loader, first.value()))));
+        assertEquals("{\"v\":2}", text(found(b.coalescing.reload(KEY, Asker.of("durov", "durov"), loader, first.value()))),
                 "b still holds the old copy in memory; the lease finds a's newer one");
         assertEquals(2, loader.calls());
     }
@@ -58,9 +60,9 @@ class ReloadTest extends TwoNodesTestBase {
         clock.advance(Duration.ofSeconds(1)); // what a newer copy is: stored after the one replaced
         loader.answer(CountingLoader.value("{\"v\":2}", FRESH_FOR));
         loader.hold();
-        var onA = a.coalescing.reload(KEY, "durov", "durov", loader, first.value());
-        var alsoOnA = a.coalescing.reload(KEY, "durov", "durov", loader, first.value());
-        var onB = b.coalescing.reload(KEY, "durov", "durov", loader, first.value());
+        var onA = a.coalescing.reload(KEY, Asker.of("durov", "durov"), loader, first.value());
+        var alsoOnA = a.coalescing.reload(KEY, Asker.of("durov", "durov"), loader, first.value());
+        var onB = b.coalescing.reload(KEY, Asker.of("durov", "durov"), loader, first.value());
         loader.release();
 
         assertEquals("{\"v\":2}", text(found(onA)));
@@ -74,10 +76,10 @@ class ReloadTest extends TwoNodesTestBase {
         Result.Found first = found(a.get(KEY, loader));
         loader.answer(Loaded.localFailure(new TestFailure("{\"code\":\"upstream_unavailable\"}")));
 
-        Result.Found stale = found(a.coalescing.reload(KEY, "durov", "durov", loader, first.value()));
+        Result.Found stale = found(a.coalescing.reload(KEY, Asker.of("durov", "durov"), loader, first.value()));
         assertEquals(first.value(), stale.value());
         assertEquals(Source.STALE, stale.source());
-        Result.Found remembered = found(a.coalescing.reload(KEY, "durov", "durov", loader, first.value()));
+        Result.Found remembered = found(a.coalescing.reload(KEY, Asker.of("durov", "durov"), loader, first.value()));
         assertEquals(Source.STALE, remembered.source());
         assertEquals(2, loader.calls(), "the failure is remembered: no second load");
     }

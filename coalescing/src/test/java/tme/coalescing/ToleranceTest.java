@@ -35,7 +35,7 @@ class ToleranceTest {
     }
 
     Future<Result> tolerant() {
-        return node.coalescing.get(KEY, "feed", loader, FEED);
+        return node.coalescing.get(KEY, Asker.of("feed", "feed"), loader, FEED);
     }
 
     @Test

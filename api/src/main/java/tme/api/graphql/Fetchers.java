@@ -24,6 +24,7 @@ import tme.api.service.FeedService;
 import tme.api.service.Position;
 import tme.api.service.PostId;
 import tme.api.service.SearchQuery;
+import tme.coalescing.Asker;
 
 /**
  * The root fields, each calling the same service as its REST route, with the query's flow: arguments become the
@@ -48,19 +49,18 @@ final class Fetchers {
         return env -> {
             Integer position = env.getArgument("position");
             return answered(env, channels.body(channel(env),
-                    position == null ? Position.LATEST : Position.of("position", position), () -> client(env),
-                    flow(env)));
+                    position == null ? Position.LATEST : Position.of("position", position), asker(env)));
         };
     }
 
     DataFetcher<CompletableFuture<DataFetcherResult<Object>>> more() {
         return env -> answered(env, channels.more(channel(env), Directions.parse("direction", env.getArgument("direction")),
-                Position.of("position", env.<Integer>getArgument("position")), () -> client(env), flow(env)));
+                Position.of("position", env.<Integer>getArgument("position")), asker(env)));
     }
 
     DataFetcher<CompletableFuture<DataFetcherResult<Object>>> post() {
         return env -> answered(env, channels.post(channel(env), PostId.of("id", env.<Integer>getArgument("id")),
-                () -> client(env), flow(env)));
+                asker(env)));
     }
 
     /** The same search as {@code GET /v1/search/{channel}}: the same entry, read in its decoded form. */
@@ -68,7 +68,7 @@ final class Fetchers {
         return env -> {
             Integer before = env.getArgument("before");
             return answered(env, channels.search(channel(env), SearchQuery.parse("q", env.getArgument("q")),
-                    before == null ? Position.LATEST : Position.of("before", before), client(env), flow(env)));
+                    before == null ? Position.LATEST : Position.of("before", before), asker(env)));
         };
     }
 
@@ -87,8 +87,7 @@ final class Fetchers {
     /** The same feed as {@code POST /v1/feed}: the same request, cache entry and build, read in its decoded form. */
     DataFetcher<CompletableFuture<DataFetcherResult<Object>>> feed() {
         return env -> answered(env, feeds.feed(FeedRequest.of(env.<List<String>>getArgument("channels"),
-                env.getArgument("limit"), FeedFormat.JSON, "", FeedFilters.of(env::getArgument)), client(env),
-                flow(env)));
+                env.getArgument("limit"), FeedFormat.JSON, "", FeedFilters.of(env::getArgument)), asker(env)));
     }
 
     private CompletableFuture<DataFetcherResult<Object>> answered(DataFetchingEnvironment env, Future<Answer> answer) {
@@ -140,11 +139,7 @@ final class Fetchers {
         return ChannelName.parse("channel", env.getArgument("channel"));
     }
 
-    private static String client(DataFetchingEnvironment env) {
-        return QueryState.of(env).client();
-    }
-
-    private static String flow(DataFetchingEnvironment env) {
-        return QueryState.of(env).flow();
+    private static Asker asker(DataFetchingEnvironment env) {
+        return QueryState.of(env).asker();
     }
 }

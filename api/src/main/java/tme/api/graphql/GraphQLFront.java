@@ -27,13 +27,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import tme.api.problem.Problem;
 import tme.api.problem.Refused;
 import tme.api.service.ChannelService;
 import tme.api.service.FeedService;
 import tme.api.service.PreviewsService;
+import tme.coalescing.Asker;
 import tme.redis.Counters;
 
 /**
@@ -66,7 +66,6 @@ public final class GraphQLFront implements AutoCloseable {
     private final DecodedCopies copies;
     private final QueryThreads threads;
     private final Function<RoutingContext, String> clients;
-    private final AtomicLong queries = new AtomicLong();
 
     private GraphQLFront(GraphQL graphQL, GraphQLConfig config, InstantSource clock, PreviewBatches batches,
                          Counters<Count> counts, DecodedCopies copies, QueryThreads threads,
@@ -126,7 +125,7 @@ public final class GraphQLFront implements AutoCloseable {
         boolean get = ctx.request().method() == HttpMethod.GET;
         Context loop = ctx.vertx().getOrCreateContext();
         QueryRun run = new QueryRun();
-        QueryState state = new QueryState(clients.apply(ctx), "graphql#" + queries.incrementAndGet(), reads, run);
+        QueryState state = new QueryState(Asker.forRequest(clients.apply(ctx), "graphql"), reads, run);
         if (!threads.admit(() -> execute(request, state)
                 .whenComplete((bytes, failure) -> {
                     threads.finished();
@@ -161,7 +160,7 @@ public final class GraphQLFront implements AutoCloseable {
                 .operationName(request.operationName())
                 .variables(request.variables())
                 .graphQLContext(Map.of(QueryState.class, state, ParserOptions.class, parserOptions))
-                .dataLoaderRegistry(batches.forRequest(state.client(), state.flow()))
+                .dataLoaderRegistry(batches.forRequest(state.asker()))
                 .build();
         CompletableFuture<ExecutionResult> result;
         try {

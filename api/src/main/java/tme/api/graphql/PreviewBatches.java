@@ -7,6 +7,7 @@ import org.dataloader.DataLoaderRegistry;
 import tme.api.service.Answer;
 import tme.api.service.ChannelName;
 import tme.api.service.PreviewsService;
+import tme.coalescing.Asker;
 import tme.redis.Counters;
 
 /**
@@ -27,11 +28,11 @@ final class PreviewBatches {
         this.counts = counts;
     }
 
-    /** A new registry for one request, its previews loaded for {@code client} as part of {@code flow}. */
-    DataLoaderRegistry forRequest(String client, String flow) {
+    /** A new registry for one request, its previews' loads charged to {@code asker}. */
+    DataLoaderRegistry forRequest(Asker asker) {
         BatchLoader<ChannelName, Answer> batch = names -> {
             counts.increment(Count.PREVIEW_BATCHES);
-            return previews.previews(names, client, flow).toCompletionStage();
+            return previews.previews(names, asker).toCompletionStage();
         };
         DataLoader<ChannelName, Answer> loader = DataLoaderFactory.newDataLoader(NAME, batch);
         return DataLoaderRegistry.newRegistry().register(NAME, loader).build();

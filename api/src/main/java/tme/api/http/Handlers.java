@@ -28,6 +28,7 @@ import tme.api.service.Position;
 import tme.api.service.PostId;
 import tme.api.service.PreviewsService;
 import tme.api.service.SearchQuery;
+import tme.coalescing.Asker;
 
 /**
  * Thin handlers: read parameters into the services' input types (which validate themselves), call a service,
@@ -58,31 +59,31 @@ final class Handlers {
 
     Future<Answer> body(StoredRead.Params params) {
         ChannelName channel = channel(params);
-        return channels.body(channel, Position.optional("position", params.query("position")), params::client,
-                channel.value());
+        return channels.body(channel, Position.optional("position", params.query("position")), asker(params, channel));
     }
 
     Future<Answer> more(StoredRead.Params params) {
         ChannelName channel = channel(params);
         return channels.more(channel, Directions.parse("direction", params.path("direction")),
-                Position.parse("position", params.path("position")), params::client, channel.value());
+                Position.parse("position", params.path("position")), asker(params, channel));
     }
 
     Future<Answer> post(StoredRead.Params params) {
         ChannelName channel = channel(params);
-        return channels.post(channel, PostId.parse("id", params.path("id")), params::client, channel.value());
+        return channels.post(channel, PostId.parse("id", params.path("id")), asker(params, channel));
     }
 
     /** {@code GET /v1/search/{channel}?q=...&before=N}: t.me's search inside the channel, as {@code /v1/body} answers. */
     void search(RoutingContext ctx) {
         ChannelName channel = channel(ctx.pathParam("channel"));
         responses.send(ctx, channels.search(channel, SearchQuery.parse("q", ctx.queryParams().get("q")),
-                Position.optional("before", ctx.queryParams().get("before")), clients.apply(ctx), channel.value()));
+                Position.optional("before", ctx.queryParams().get("before")),
+                Asker.of(clients.apply(ctx), channel.value())));
     }
 
     Future<Answer> preview(StoredRead.Params params) {
         ChannelName channel = channel(params);
-        return channels.preview(channel, params::client, channel.value());
+        return channels.preview(channel, asker(params, channel));
     }
 
     /**
@@ -92,7 +93,7 @@ final class Handlers {
     void previews(RoutingContext ctx) {
         List<ChannelName> names = ChannelNames.parse("channels", channelsArray(ctx).getList())
                 .stream().distinct().toList();
-        Future<byte[]> answer = previews.previewsFor(clients.apply(ctx), names).map(answers -> PreviewsJson.bytes(entries(names, answers)));
+        Future<byte[]> answer = previews.previews(names, Asker.forRequest(clients.apply(ctx), "previews")).map(answers -> PreviewsJson.bytes(entries(names, answers)));
         Responses.onRequestLoop(answer, result -> {
             if (result.failed()) {
                 ctx.fail(result.cause());
@@ -131,7 +132,7 @@ final class Handlers {
                   Function<String, Object> filters) {
         FeedRequest request = FeedRequest.of(names, limit, format, FeedQuery.origin(ctx.request()),
                 FeedFilters.of(filters));
-        responses.send(ctx, feeds.feedFor(clients.apply(ctx), request), FeedQuery.contentType(format), true);
+        responses.send(ctx, feeds.feed(request, Asker.forRequest(clients.apply(ctx), "feed")), FeedQuery.contentType(format), true);
     }
 
     private static void seeOther(RoutingContext ctx, String location) {
@@ -144,7 +145,12 @@ final class Handlers {
         JsonObject body = FeedBody.checked(jsonBody(ctx));
         FeedRequest request = FeedRequest.of(channelsArray(body).getList(), body.getValue("limit"), FeedFormat.JSON, "",
                 FeedFilters.of(name -> FeedQuery.value(body.getValue(name))));
-        responses.send(ctx, feeds.feedFor(clients.apply(ctx), request), FeedQuery.contentType(FeedFormat.JSON), false);
+        responses.send(ctx, feeds.feed(request, Asker.forRequest(clients.apply(ctx), "feed")), FeedQuery.contentType(FeedFormat.JSON), false);
+    }
+
+    /** Who asks for one channel's read: the request's client, worked out only for a load, in the channel's flow. */
+    private static Asker asker(StoredRead.Params params, ChannelName channel) {
+        return Asker.lazily(params::client, channel.value());
     }
 
     private static ChannelName channel(StoredRead.Params params) {

@@ -16,6 +16,7 @@ import tme.api.service.Answer;
 import tme.api.service.ChannelName;
 import tme.api.service.ChannelService;
 import tme.api.service.FeedService;
+import tme.coalescing.Asker;
 import tme.coalescing.Tolerance;
 
 /**
@@ -82,7 +83,7 @@ final class HomeHandler {
         } catch (InvalidInput invalid) {
             return Future.succeededFuture(HomePage.Card.failed(text, null, invalid.problem().detail()));
         }
-        return channels.latest(name, client, name.value(), CARD).compose(answer -> switch (answer) {
+        return channels.latest(name, Asker.of(client, name.value()), CARD).compose(answer -> switch (answer) {
             case Answer.Cached page when page.status() == 200 -> workers.executeBlocking(() ->
                     HomePage.Card.of(text, name.value(), PageReader.body(page.stored().raw())), false);
             case Answer.Cached notFound -> Future.succeededFuture(HomePage.Card.failed(text, name.value(),

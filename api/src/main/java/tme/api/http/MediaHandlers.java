@@ -20,6 +20,7 @@ import tme.api.outbound.BoundedPipe;
 import tme.api.outbound.GuardedClient;
 import tme.api.service.ChannelName;
 import tme.api.service.PostId;
+import tme.coalescing.Asker;
 
 /**
  * {@code GET}/{@code HEAD /v1/media/<channel>/<post>/<n>[/thumb]} and {@code /v1/media/<channel>/avatar}. Redirect
@@ -68,7 +69,7 @@ final class MediaHandlers {
     }
 
     private void redirect(RoutingContext ctx, MediaTarget target) {
-        Responses.onRequestLoop(media.redirect(target, clients.apply(ctx)), done -> {
+        Responses.onRequestLoop(media.redirect(target, asker(ctx, target)), done -> {
             if (done.failed()) {
                 ctx.fail(done.cause());
                 return;
@@ -97,7 +98,7 @@ final class MediaHandlers {
             return;
         }
         HttpMethod method = ctx.request().method() == HttpMethod.HEAD ? HttpMethod.HEAD : HttpMethod.GET;
-        Responses.onRequestLoop(streams.open(target, method, ctx.request().getHeader("range"), clients.apply(ctx)), done -> {
+        Responses.onRequestLoop(streams.open(target, method, ctx.request().getHeader("range"), asker(ctx, target)), done -> {
             if (done.failed()) {
                 ctx.fail(done.cause());
                 return;
@@ -180,6 +181,11 @@ final class MediaHandlers {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every JDK has SHA-256", e);
         }
+    }
+
+    /** Who asks: the request's client, in the channel's flow, charged for any load of the entry read. */
+    private Asker asker(RoutingContext ctx, MediaTarget target) {
+        return Asker.of(clients.apply(ctx), target.channel().value());
     }
 
     private static ChannelName channel(RoutingContext ctx) {

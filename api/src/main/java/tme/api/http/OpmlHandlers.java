@@ -24,6 +24,7 @@ import tme.api.service.ChannelName;
 import tme.api.service.ChannelNames;
 import tme.api.service.FeedService;
 import tme.api.service.PreviewsService;
+import tme.coalescing.Asker;
 
 /**
  * OPML both ways. {@code GET /feeds.opml?channels=a,b,c}: one outline per channel, titled from its preview card, its
@@ -60,7 +61,7 @@ final class OpmlHandlers {
                 .stream().distinct().toList();
         String extension = extension(ctx);
         String base = base(ctx);
-        Future<byte[]> file = previews.previewsFor(clients.apply(ctx), names).compose(answers ->
+        Future<byte[]> file = previews.previews(names, Asker.forRequest(clients.apply(ctx), "previews")).compose(answers ->
                 workers.executeBlocking(() -> OpmlDocuments.write("Telegram channels", subscriptions(names, answers,
                         base, extension)), false));
         Responses.onRequestLoop(file, done -> {

@@ -13,6 +13,7 @@ import tme.api.problem.Problem;
 import tme.api.service.Answer;
 import tme.api.service.ChannelService;
 import tme.cache.Stored;
+import tme.coalescing.Asker;
 import tme.coalescing.Tolerance;
 import tme.redis.Counters;
 
@@ -44,11 +45,11 @@ public final class MediaService {
 
     /**
      * Where {@code target} points now; for a redirect, counted as one. Any load this needs is charged to
-     * {@code client}, who asked (before, to a client named after the channel: anyone could spend the fleet's t.me
-     * budget through the media routes, past their own share).
+     * {@code asker} (before, to a client named after the channel: anyone could spend the fleet's t.me budget through
+     * the media routes, past their own share).
      */
-    public Future<Resolution> redirect(MediaTarget target, String client) {
-        return resolve(target, client).andThen(done -> {
+    public Future<Resolution> redirect(MediaTarget target, Asker asker) {
+        return resolve(target, asker).andThen(done -> {
             if (done.succeeded() && done.result() instanceof Resolution.Found) {
                 counts.increment(MediaCount.REDIRECTS);
             }
@@ -56,20 +57,20 @@ public final class MediaService {
     }
 
     /** Where {@code target} points now, reloading its entry first when the stored URL is too old. */
-    Future<Resolution> resolve(MediaTarget target, String client) {
-        return read(target, client).compose(answer -> {
+    Future<Resolution> resolve(MediaTarget target, Asker asker) {
+        return read(target, asker).compose(answer -> {
             if (answer instanceof Answer.Cached cached && tooOld(cached.stored())) {
                 counts.increment(MediaCount.RELOADS_AGE);
-                return reloadFrom(target, cached.stored(), client);
+                return reloadFrom(target, cached.stored(), asker);
             }
             return Future.succeededFuture(resolution(target, answer, Optional.empty()));
         });
     }
 
     /** The CDN refused the URL read from {@code refused}: the entry is loaded again (unless newer is stored). */
-    Future<Resolution> afterRefusal(MediaTarget target, Stored refused, String client) {
+    Future<Resolution> afterRefusal(MediaTarget target, Stored refused, Asker asker) {
         counts.increment(MediaCount.RELOADS_REFUSED);
-        return reloadFrom(target, refused, client);
+        return reloadFrom(target, refused, asker);
     }
 
     /** {@code media.*} counters by metric name. */
@@ -81,16 +82,16 @@ public final class MediaService {
         return counts;
     }
 
-    private Future<Answer> read(MediaTarget target, String client) {
+    private Future<Answer> read(MediaTarget target, Asker asker) {
         return target.avatar()
-                ? channels.latest(target.channel(), client, target.channel().value(), AS_STORED)
-                : channels.post(target.channel(), target.post(), client, AS_STORED);
+                ? channels.latest(target.channel(), asker, AS_STORED)
+                : channels.post(target.channel(), target.post(), asker, AS_STORED);
     }
 
-    private Future<Resolution> reloadFrom(MediaTarget target, Stored replacing, String client) {
+    private Future<Resolution> reloadFrom(MediaTarget target, Stored replacing, Asker asker) {
         Future<Answer> reloaded = target.avatar()
-                ? channels.reloadLatest(target.channel(), client, replacing)
-                : channels.reloadPost(target.channel(), target.post(), client, replacing);
+                ? channels.reloadLatest(target.channel(), asker, replacing)
+                : channels.reloadPost(target.channel(), target.post(), asker, replacing);
         return reloaded.map(answer -> resolution(target, answer, Optional.of(replacing)));
     }
 

@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 import tme.api.outbound.GuardedClient;
 import tme.api.problem.Problem;
+import tme.coalescing.Asker;
 
 /**
  * {@code MEDIA_MODE=stream}: opens the CDN's answer for a media link through the guarded client, for the handler to
@@ -65,9 +66,9 @@ public final class MediaStreams {
 
     /**
      * Opens {@code target}'s bytes ({@code HEAD}: headers only) for the reader's {@code range}, or null for all; any
-     * load of the entry is charged to {@code asking}, the client who asked.
+     * load of the entry is charged to {@code asking}, who asked.
      */
-    public Future<Opened> open(MediaTarget target, HttpMethod method, String range, String asking) {
+    public Future<Opened> open(MediaTarget target, HttpMethod method, String range, Asker asking) {
         if (running.incrementAndGet() > maxStreams) {
             running.decrementAndGet();
             media.counts().increment(MediaCount.BUSY);
@@ -88,7 +89,7 @@ public final class MediaStreams {
     }
 
     private Future<Opened> fetch(Context reader, MediaTarget target, HttpMethod method, MultiMap headers,
-                                 Resolution resolution, String asking, boolean mayRetry) {
+                                 Resolution resolution, Asker asking, boolean mayRetry) {
         if (!(resolution instanceof Resolution.Found found)) {
             return Future.succeededFuture(new Opened.Refused(((Resolution.Refused) resolution).problem()));
         }

@@ -8,6 +8,7 @@ import tme.api.problem.Problem;
 import tme.api.service.Answer;
 import tme.api.service.ChannelName;
 import tme.api.service.ChannelService;
+import tme.coalescing.Asker;
 import tme.coalescing.Tolerance;
 
 /**
@@ -30,7 +31,7 @@ public final class StreamChannels {
     /** The "not found" of the first of {@code names} t.me says does not exist, if any. */
     Future<Optional<Problem>> firstMissing(List<String> names, String client) {
         List<Future<Answer>> answers = names.stream()
-                .map(name -> channels.latest(new ChannelName(name), client, "stream", ANY_COPY)).toList();
+                .map(name -> channels.latest(new ChannelName(name), Asker.of(client, "stream"), ANY_COPY)).toList();
         return Future.join(answers).transform(done -> Future.succeededFuture(answers.stream()
                 .filter(Future::succeeded).map(Future::result)
                 .filter(answer -> answer instanceof Answer.Cached cached && cached.status() == 404)

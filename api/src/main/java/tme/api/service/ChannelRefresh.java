@@ -6,6 +6,7 @@ import java.time.InstantSource;
 import java.util.Set;
 import tme.api.problem.InvalidInput;
 import tme.api.problem.Problem;
+import tme.coalescing.Asker;
 import tme.coalescing.refresh.Refresh;
 import tme.coalescing.refresh.RefreshOutcome;
 
@@ -42,7 +43,7 @@ public final class ChannelRefresh implements Refresh {
         } catch (InvalidInput notAName) {
             return Future.succeededFuture(new RefreshOutcome.Gone()); // never registered by us: drop it
         }
-        return channels.refreshLatest(channel, youngEnough).map(this::outcome);
+        return channels.refreshLatest(channel, youngEnough, Asker.background(name)).map(this::outcome);
     }
 
     RefreshOutcome outcome(Answer answer) {

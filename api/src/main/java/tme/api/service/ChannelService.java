@@ -11,6 +11,7 @@ import tme.api.render.JsonRender;
 import tme.api.render.ProblemJson;
 import tme.cache.Encoded;
 import tme.cache.Stored;
+import tme.coalescing.Asker;
 import tme.coalescing.CoalescingCache;
 import tme.coalescing.LoadContext;
 import tme.coalescing.Loaded;
@@ -31,8 +32,9 @@ import tme.scraper.parse.ParserMode;
  * is loaded once for all callers: fetched from t.me through the gate, parsed and rendered on the worker pool,
  * stored. A channel known not to exist answers from its one "not found" entry without asking t.me, and a page
  * that lost all its posts since the last good copy is an anomaly, never stored. Inputs arrive as validated value
- * types. Each use case loads as part of a flow, which the upstream gate shares its slots fairly between: by
- * default the channel's own, or one a front end names for a whole request (a GraphQL query).
+ * types. Every read takes who asked ({@link Asker}): the client a load it starts is charged to, and the flow the
+ * gate shares its slots fairly within (the channel's own, or one a front end names for a whole request: a GraphQL
+ * query); nothing fills it in.
  */
 public final class ChannelService {
 
@@ -62,29 +64,19 @@ public final class ChannelService {
         this.schedule = schedule;
     }
 
-    /** The latest page ({@link Position#LATEST}) or the page around a post. */
-    public Future<Answer> body(ChannelName channel, Position position) {
-        return body(channel, position, channel.value());
-    }
-
-    /** As {@link #body(ChannelName, Position)}, loaded as part of {@code flow}. */
-    public Future<Answer> body(ChannelName channel, Position position, String flow) {
-        return body(channel, position, () -> flow, flow);
-    }
-
     /**
-     * As {@link #body(ChannelName, Position)}, loaded for {@code client} (who asked: the gate shares its turns and
-     * budget between clients; worked out only for a load, as a hit needs no one's name) as part of {@code flow}.
+     * The latest page ({@link Position#LATEST}) or the page around a post. A load is charged to {@code asker} (whose
+     * client is worked out only then: a hit needs no one's name).
      */
-    public Future<Answer> body(ChannelName channel, Position position, Supplier<String> client, String flow) {
+    public Future<Answer> body(ChannelName channel, Position position, Asker asker) {
         String name = channel.value();
         if (position.latest()) {
             String key = keys.body(name, 0);
-            return hitOr(key, () -> cache.get(key, client.get(), flow, latestPage(name)));
+            return hitOr(key, () -> cache.get(key, asker, latestPage(name)));
         }
         int at = position.value();
         String key = keys.body(name, at);
-        return hitOr(key, () -> cache.get(key, client.get(), flow, loader(name, ttls.page(),
+        return hitOr(key, () -> cache.get(key, asker, loader(name, ttls.page(),
                 load -> pages.channelPage(load, name, at), page -> page.posts().isEmpty(),
                 page -> Outcome.ok(JsonRender.body(page)))));
     }
@@ -92,68 +84,51 @@ public final class ChannelService {
     /**
      * The latest page, the entry {@code /v1/body/<channel>} answers, as a reader with its own {@code tolerance} of
      * age reads it (the feed: fresh for {@code FEED_FRESH_TTL}, then usable while one refresh runs up to
-     * {@code FEED_STALE_TTL}), loaded as part of {@code flow}.
+     * {@code FEED_STALE_TTL}; the media links and streams: any stored copy), a load charged to {@code asker}.
      */
-    public Future<Answer> latest(ChannelName channel, String flow, Tolerance tolerance) {
-        return latest(channel, flow, flow, tolerance);
-    }
-
-    /** As {@link #latest(ChannelName, String, Tolerance)}, loaded for {@code client}. */
-    public Future<Answer> latest(ChannelName channel, String client, String flow, Tolerance tolerance) {
+    public Future<Answer> latest(ChannelName channel, Asker asker, Tolerance tolerance) {
         String name = channel.value();
-        return answered(cache.get(keys.body(name, 0), client, flow, latestPage(name), tolerance));
+        return answered(cache.get(keys.body(name, 0), asker, latestPage(name), tolerance));
     }
 
     /**
-     * Loads the latest page again now, at background priority, whatever its freshness (the refresher): through the
-     * same key, loader, lease and gate as {@code /v1/body/<channel>}; a page stored less than {@code youngEnough}
-     * ago (by another process, a moment ago) is the answer, without a t.me request.
+     * Loads the latest page again now, at background priority, whatever its freshness (the refresher, a server's own
+     * loads, a WebSub delivery waiting for a post): through the same key, loader, lease and gate as
+     * {@code /v1/body/<channel>}, charged to {@code asker} ({@link Asker#background}); a page stored less than
+     * {@code youngEnough} ago (by another process, a moment ago) is the answer, without a t.me request.
      */
-    public Future<Answer> refreshLatest(ChannelName channel, Duration youngEnough) {
+    public Future<Answer> refreshLatest(ChannelName channel, Duration youngEnough, Asker asker) {
         String name = channel.value();
-        return answered(cache.refresh(keys.body(name, 0), name, latestPage(name), youngEnough));
+        return answered(cache.refresh(keys.body(name, 0), asker, latestPage(name), youngEnough));
     }
 
-    /** One post, taken from the page around it. */
-    public Future<Answer> post(ChannelName channel, PostId id) {
-        return post(channel, id, channel.value());
-    }
-
-    /** As {@link #post(ChannelName, PostId)}, loaded as part of {@code flow}. */
-    public Future<Answer> post(ChannelName channel, PostId id, String flow) {
-        return post(channel, id, () -> flow, flow);
-    }
-
-    /** As {@link #post(ChannelName, PostId)}, loaded for {@code client} (worked out only for a load) as part of {@code flow}. */
-    public Future<Answer> post(ChannelName channel, PostId id, Supplier<String> client, String flow) {
+    /** One post, taken from the page around it; a load charged to {@code asker}. */
+    public Future<Answer> post(ChannelName channel, PostId id, Asker asker) {
         String key = keys.post(channel.value(), id.value());
-        return hitOr(key, () -> cache.get(key, client.get(), flow, postLoader(channel, id)));
+        return hitOr(key, () -> cache.get(key, asker, postLoader(channel, id)));
     }
 
     /**
      * The entry {@code /v1/post} answers, as a reader with its own {@code tolerance} of age reads it (the media
-     * links: any stored copy, whose age they judge themselves), loaded for {@code client} as part of the channel's
-     * flow.
+     * links: any stored copy, whose age they judge themselves), a load charged to {@code asker}.
      */
-    public Future<Answer> post(ChannelName channel, PostId id, String client, Tolerance tolerance) {
-        return answered(cache.get(keys.post(channel.value(), id.value()), client, channel.value(),
-                postLoader(channel, id), tolerance));
+    public Future<Answer> post(ChannelName channel, PostId id, Asker asker, Tolerance tolerance) {
+        return answered(cache.get(keys.post(channel.value(), id.value()), asker, postLoader(channel, id), tolerance));
     }
 
     /**
      * Loads the post's entry again for a reader who cannot use {@code replacing} (its media links went stale),
      * unless a newer copy is stored already: one t.me request for the fleet however many ask at once, charged to
-     * {@code client}, who asked.
+     * {@code asker}.
      */
-    public Future<Answer> reloadPost(ChannelName channel, PostId id, String client, Stored replacing) {
-        return answered(cache.reload(keys.post(channel.value(), id.value()), client, channel.value(),
-                postLoader(channel, id), replacing));
+    public Future<Answer> reloadPost(ChannelName channel, PostId id, Asker asker, Stored replacing) {
+        return answered(cache.reload(keys.post(channel.value(), id.value()), asker, postLoader(channel, id), replacing));
     }
 
     /** As {@link #reloadPost}, for the latest page (the channel's avatar link). */
-    public Future<Answer> reloadLatest(ChannelName channel, String client, Stored replacing) {
+    public Future<Answer> reloadLatest(ChannelName channel, Asker asker, Stored replacing) {
         String name = channel.value();
-        return answered(cache.reload(keys.body(name, 0), client, name, latestPage(name), replacing));
+        return answered(cache.reload(keys.body(name, 0), asker, latestPage(name), replacing));
     }
 
     /** A post's loader: the page around it from t.me, the post taken from it. */
@@ -164,26 +139,15 @@ public final class ChannelService {
                 page -> findPost(page, name, id.value()));
     }
 
-    /** Posts before or after a post; the anchor post itself is left out. Pages of newer posts grow, so they live shorter. */
-    public Future<Answer> more(ChannelName channel, Direction direction, Position position) {
-        return more(channel, direction, position, channel.value());
-    }
-
-    /** As {@link #more(ChannelName, Direction, Position)}, loaded as part of {@code flow}. */
-    public Future<Answer> more(ChannelName channel, Direction direction, Position position, String flow) {
-        return more(channel, direction, position, () -> flow, flow);
-    }
-
     /**
-     * As {@link #more(ChannelName, Direction, Position)}, loaded for {@code client} (worked out only for a load) as
-     * part of {@code flow}.
+     * Posts before or after a post; the anchor post itself is left out. Pages of newer posts grow, so they live
+     * shorter. A load is charged to {@code asker}.
      */
-    public Future<Answer> more(ChannelName channel, Direction direction, Position position, Supplier<String> client,
-                               String flow) {
+    public Future<Answer> more(ChannelName channel, Direction direction, Position position, Asker asker) {
         String name = channel.value();
         int at = position.value();
         String key = keys.more(name, direction, at);
-        return hitOr(key, () -> cache.get(key, client.get(), flow, loader(name,
+        return hitOr(key, () -> cache.get(key, asker, loader(name,
                 direction == Direction.AFTER ? ttls.latest() : ttls.page(),
                 load -> pages.more(load, name, direction, at), page -> page.posts().isEmpty(),
                 page -> Outcome.ok(JsonRender.more(name, withoutAnchor(page, at))))));
@@ -191,46 +155,23 @@ public final class ChannelService {
 
     /**
      * t.me's search inside the channel ({@code t.me/s/<channel>?q=...}): the matching posts as a {@code /v1/body}
-     * answer, the newest ones or those before {@code before}, loaded as part of {@code flow}. One entry per channel,
+     * answer, the newest ones or those before {@code before}, a load charged to {@code asker}. One entry per channel,
      * normalised query and position, fresh for {@code CACHE_TTL_SEARCH}; no match is an answer without posts (t.me's
      * "No posts found" for this query), and a refresh that finds none where the last copy had some is an anomaly.
      */
-    public Future<Answer> search(ChannelName channel, SearchQuery query, Position before, String flow) {
-        return search(channel, query, before, flow, flow);
-    }
-
-    /**
-     * As {@link #search(ChannelName, SearchQuery, Position, String)}, loaded for {@code client} (who asked: the gate
-     * shares its turns and budget between clients, as for every other read).
-     */
-    public Future<Answer> search(ChannelName channel, SearchQuery query, Position before, String client, String flow) {
+    public Future<Answer> search(ChannelName channel, SearchQuery query, Position before, Asker asker) {
         String name = channel.value();
         int at = before.value();
-        return answered(cache.get(keys.search(name, query, at), client, flow, loader(name, ttls.search(),
+        return answered(cache.get(keys.search(name, query, at), asker, loader(name, ttls.search(),
                 load -> pages.search(load, name, query, at), page -> page.posts().isEmpty(),
                 page -> Outcome.ok(JsonRender.body(page)))));
     }
 
-    /** As {@link #search(ChannelName, SearchQuery, Position, String)}, in the channel's own flow. */
-    public Future<Answer> search(ChannelName channel, SearchQuery query, Position before) {
-        return search(channel, query, before, channel.value());
-    }
-
-    /** The channel's public profile ({@code t.me/<channel>}), loaded as part of {@code channel}'s own flow. */
-    public Future<Answer> preview(ChannelName channel) {
-        return preview(channel, channel.value());
-    }
-
-    /** The channel's profile, loaded as part of {@code flow} (one multi-channel request shares its slots fairly). */
-    public Future<Answer> preview(ChannelName channel, String flow) {
-        return preview(channel, () -> flow, flow);
-    }
-
-    /** The channel's profile, loaded for {@code client} (worked out only for a load) as part of {@code flow}. */
-    public Future<Answer> preview(ChannelName channel, Supplier<String> client, String flow) {
+    /** The channel's public profile ({@code t.me/<channel>}), a load charged to {@code asker}. */
+    public Future<Answer> preview(ChannelName channel, Asker asker) {
         String name = channel.value();
         String key = keys.preview(name);
-        return hitOr(key, () -> cache.get(key, client.get(), flow, loader(name, ttls.preview(),
+        return hitOr(key, () -> cache.get(key, asker, loader(name, ttls.preview(),
                 load -> pages.preview(load, name), preview -> false, preview -> Outcome.ok(JsonRender.preview(name, preview)))));
     }
 

@@ -11,8 +11,9 @@ import java.util.Map;
 import tme.api.problem.Problem;
 import tme.api.render.EventJson;
 import tme.api.render.PageReader;
-import tme.scraper.model.ChannelPage;
+import tme.coalescing.Asker;
 import tme.coalescing.Tolerance;
+import tme.scraper.model.ChannelPage;
 import tme.scraper.model.Post;
 
 /**
@@ -45,10 +46,10 @@ public final class FeedDocuments {
 
     /** {@code request}'s feed with post {@code post} of {@code channel} on it (or failed with the problem). */
     public Future<Document> current(FeedRequest request, ChannelName channel, long post) {
-        String flow = "websub:" + channel.value();
-        return showing(channel, post, flow)
+        Asker hub = hub(channel.value());
+        return showing(channel, post, hub)
                 .compose(shown -> Lanes.each(request.channels(), parallelism,
-                        name -> channels.latest(name, flow, pages), bug -> new Answer.Failure(Problem.internal())))
+                        name -> channels.latest(name, hub, pages), bug -> new Answer.Failure(Problem.internal())))
                 .compose(answers -> workers.executeBlocking(() -> FeedBuild.of(request, answers, clock.instant(),
                         feeds.links(), feeds.hubUrl(request)), false))
                 .compose(built -> built.bytes() != null
@@ -61,9 +62,9 @@ public final class FeedDocuments {
      * not had yet), each under its channel as the channel's latest page describes it.
      */
     public Future<Document> posts(FeedRequest request, List<byte[]> events) {
-        String flow = "websub:" + request.names().getFirst();
+        Asker hub = hub(request.names().getFirst());
         return workers.executeBlocking(() -> byChannel(events), false).compose(posts -> Lanes.each(
-                        List.copyOf(posts.keySet()), parallelism, name -> channels.latest(name, flow, pages),
+                        List.copyOf(posts.keySet()), parallelism, name -> channels.latest(name, hub, pages),
                         bug -> new Answer.Failure(Problem.internal()))
                 .compose(answers -> workers.executeBlocking(() -> {
                     List<ChannelPage> withPosts = new ArrayList<>();
@@ -79,6 +80,15 @@ public final class FeedDocuments {
     /** {@code request}'s whole feed as it is now: what a subscriber gets when the log no longer holds what it missed. */
     public Future<Document> whole(FeedRequest request) {
         return current(request, request.channels().getFirst(), 0);
+    }
+
+    /**
+     * Who asks for a delivery of {@code channel}'s posts: no reader, the hub itself, as a client (and flow) of its own
+     * per channel, {@code websub:<channel>}: one channel's deliveries spend their own share of the budget.
+     */
+    private static Asker hub(String channel) {
+        String flow = "websub:" + channel;
+        return Asker.of(flow, flow);
     }
 
     private static Map<ChannelName, List<Post>> byChannel(List<byte[]> events) {
@@ -101,11 +111,11 @@ public final class FeedDocuments {
     }
 
     /** The channel's latest page, refreshed when the copy at hand does not show {@code post} yet. */
-    private Future<Void> showing(ChannelName channel, long post, String flow) {
-        return channels.latest(channel, flow, pages)
+    private Future<Void> showing(ChannelName channel, long post, Asker hub) {
+        return channels.latest(channel, hub, pages)
                 .compose(answer -> workers.executeBlocking(() -> newest(answer) >= post, false))
                 .compose(shown -> shown ? Future.succeededFuture()
-                        : channels.refreshLatest(channel, Duration.ZERO).mapEmpty());
+                        : channels.refreshLatest(channel, Duration.ZERO, Asker.background(channel.value())).mapEmpty());
     }
 
     private static long newest(Answer answer) {

@@ -8,11 +8,11 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicLong;
 import tme.api.feed.MediaLinks;
 import tme.api.problem.Problem;
 import tme.api.render.ProblemJson;
 import tme.cache.Encoded;
+import tme.coalescing.Asker;
 import tme.coalescing.CoalescingCache;
 import tme.coalescing.LoadContext;
 import tme.coalescing.Loaded;
@@ -60,7 +60,6 @@ public final class FeedService {
     // PUBLIC_URL, when set: every reader feed's own URL and its media links start with it.
     private final Optional<String> publicUrl;
     private final MediaLinks links;
-    private final AtomicLong requestIds = new AtomicLong();
     // Whether reader feeds name the WebSub hub, at their own origin (PUBLIC_URL, else the request's).
     private volatile boolean hub;
     private final Counters<FeedCount> counts = new Counters<>(FeedCount.class, EnumSet.allOf(FeedCount.class));
@@ -85,35 +84,23 @@ public final class FeedService {
         this.parallelism = parallelism;
     }
 
-    /** The feed, built once for every identical request, its loads one flow of their own. */
-    public Future<Answer> feed(FeedRequest request) {
-        return feed(request, "feed#" + requestIds.incrementAndGet());
-    }
-
-    /** The feed, its loads part of {@code flow} (a GraphQL query's) when this request builds it. */
-    public Future<Answer> feed(FeedRequest asked, String flow) {
-        return feed(asked, flow, flow);
-    }
-
-    /** The feed for {@code client}, whose share each cold channel of a build it starts spends one of. */
-    public Future<Answer> feedFor(String client, FeedRequest request) {
-        return feed(request, client, "feed#" + requestIds.incrementAndGet());
-    }
-
-    /** The feed, its loads for {@code client} and part of {@code flow} when this request builds it. */
-    public Future<Answer> feed(FeedRequest asked, String client, String flow) {
+    /**
+     * The feed, built once for every identical request; a build this request starts loads its cold channels charged
+     * to {@code asker} (a flow of the request's own, {@link Asker#forRequest}, or a GraphQL query's).
+     */
+    public Future<Answer> feed(FeedRequest asked, Asker asker) {
         counts.increment(FeedCount.REQUESTS);
         FeedRequest request = publicUrl.filter(url -> asked.format() != FeedFormat.JSON).map(asked::at).orElse(asked);
         // Registered before any load, so the schedule has the names when the loads say they loaded them (a load
         // of a name not on the schedule leaves no trace). Costs a round trip only when this process has not told
         // Redis of these names lately; a registration never fails (a lost one is repeated by the next request).
         return schedule.register(request.names()).compose(registered -> ChannelService.answered(
-                cache.get(keys.feed(request), client, flow, context -> build(request, context))));
+                cache.get(keys.feed(request), asker, context -> build(request, context))));
     }
 
     /**
      * Reader feeds name the WebSub hub from now on, at {@code <origin>/websub}: {@code PUBLIC_URL} when set (a
-     * request is asked at it, see {@link #feed(FeedRequest, String)}), else the request's own origin.
+     * request is asked at it, see {@link #feed(FeedRequest, Asker)}), else the request's own origin.
      */
     public FeedService withHub() {
         this.hub = true;
@@ -143,7 +130,7 @@ public final class FeedService {
     private Future<Loaded> build(FeedRequest request, LoadContext context) {
         counts.increment(FeedCount.BUILDS);
         return Lanes.each(request.channels(), parallelism,
-                        channel -> channels.latest(channel, context.client(), context.flow(), times.pages()),
+                        channel -> channels.latest(channel, context.asker(), times.pages()),
                         bug -> new Answer.Failure(Problem.internal()))
                 .compose(answers -> workers.executeBlocking(() -> stored(FeedBuild.of(request, answers,
                         clock.instant(), links, hubUrl(request)), answers), false));

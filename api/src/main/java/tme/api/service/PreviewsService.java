@@ -2,8 +2,8 @@ package tme.api.service;
 
 import io.vertx.core.Future;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 import tme.api.problem.Problem;
+import tme.coalescing.Asker;
 
 /**
  * Many previews in one request ({@code POST /v1/previews}, a GraphQL query's {@code previews} and {@code preview}
@@ -15,42 +15,27 @@ import tme.api.problem.Problem;
  */
 public final class PreviewsService {
 
-    /** One channel's preview, loaded for {@code client} as part of {@code flow} ({@link ChannelService#preview}). */
+    /** One channel's preview, a load charged to {@code asker} ({@link ChannelService#preview}). */
     @FunctionalInterface
     public interface Preview {
-        Future<Answer> of(ChannelName channel, String client, String flow);
+        Future<Answer> of(ChannelName channel, Asker asker);
     }
 
     private final Preview preview;
     private final int parallelism;
-    private final AtomicLong requests = new AtomicLong();
 
     public PreviewsService(Preview preview, int parallelism) {
         this.preview = preview;
         this.parallelism = parallelism;
     }
 
-    /** One answer per channel, in order, loaded as one flow of their own. */
-    public Future<List<Answer>> previews(List<ChannelName> channels) {
-        return previews(channels, "previews#" + requests.incrementAndGet());
-    }
-
-    /** One answer per channel, in order, loaded as part of {@code flow} (a GraphQL query's). */
-    public Future<List<Answer>> previews(List<ChannelName> channels, String flow) {
-        return previews(channels, flow, flow);
-    }
-
-    /** As {@link #previews(List)} for {@code client}: each cold channel spends one of its share. */
-    public Future<List<Answer>> previewsFor(String client, List<ChannelName> channels) {
-        return previews(channels, client, "previews#" + requests.incrementAndGet());
-    }
-
     /**
-     * One answer per channel, in order, loaded for {@code client} as part of {@code flow}: a channel refused for
-     * the client's share gets that refusal as its answer, as a shed one does.
+     * One answer per channel, in order, each cold channel's load charged to {@code asker} (a flow of the request's own,
+     * {@link Asker#forRequest}, or a GraphQL query's): a channel refused for the client's share gets that refusal as
+     * its answer, as a shed one does.
      */
-    public Future<List<Answer>> previews(List<ChannelName> channels, String client, String flow) {
-        return Lanes.each(channels, parallelism, channel -> preview.of(channel, client, flow),
+    public Future<List<Answer>> previews(List<ChannelName> channels, Asker asker) {
+        return Lanes.each(channels, parallelism, channel -> preview.of(channel, asker),
                 bug -> new Answer.Failure(Problem.internal()));
     }
 }

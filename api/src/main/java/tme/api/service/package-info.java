@@ -8,6 +8,7 @@
  * {@link tme.api.service.FeedRequest}, {@link tme.api.service.FeedFormat}, {@link tme.api.service.FeedFilters},
  * {@link tme.api.service.SearchQuery}); a search inside a channel is one more of the channel's reads
  * ({@link tme.api.service.ChannelService#search});
+ * every read takes who asked ({@link tme.coalescing.Asker}, required: the client its loads are charged to);
  * outcomes are values, and {@link tme.api.problem.Problem} decides every error status.
  */
 package tme.api.service;

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import tme.coalescing.Asker;
 import tme.coalescing.LoadContext;
 
 /** Background work: only while no reader waits, at most half the slots, a reader's once raised, dropped first. */
@@ -86,7 +87,7 @@ class SlotsBackgroundTest {
         LoadContext joined = backgroundLoad("z");
         Future<SlotGrant> z = harness.ask(joined, NEVER, "z1");
 
-        joined.joinedBy(LoadContext.user("z-key", "z"));
+        joined.joinedBy(LoadContext.user("z-key", Asker.of("z", "z")));
         waiting(z);
         assertEquals(1, harness.counter("gate.slots.raised"));
         granted(a.get(0)).release();

@@ -14,6 +14,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import tme.cache.testing.Await;
+import tme.coalescing.Asker;
 import tme.coalescing.LoadContext;
 import tme.coalescing.Priority;
 import tme.redis.testing.TestClock;
@@ -42,18 +43,17 @@ final class SlotsHarness implements AutoCloseable {
     }
 
     static LoadContext backgroundLoad(String flow) {
-        return new LoadContext("refresh:" + flow, flow, Priority.BACKGROUND, Optional.empty());
+        return new LoadContext("refresh:" + flow, Asker.of(flow, flow), Priority.BACKGROUND, Optional.empty());
     }
 
     /** A reader's request of {@code flow}, named {@code name} in {@link #grants}. */
     Future<SlotGrant> user(String flow, String name) {
-        return ask(LoadContext.user("key" + keys.incrementAndGet(), flow), NEVER, name);
+        return user(flow, flow, name);
     }
 
     /** A reader's request for {@code client}, of {@code flow}, named {@code name} in {@link #grants}. */
     Future<SlotGrant> user(String client, String flow, String name) {
-        return ask(new LoadContext("key" + keys.incrementAndGet(), client, flow, Priority.USER, Optional.empty()),
-                NEVER, name);
+        return ask(LoadContext.user("key" + keys.incrementAndGet(), Asker.of(client, flow)), NEVER, name);
     }
 
     Future<SlotGrant> background(String flow, String name) {

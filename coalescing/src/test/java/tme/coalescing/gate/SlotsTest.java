@@ -22,6 +22,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tme.cache.testing.Await;
+import tme.coalescing.Asker;
 import tme.coalescing.Burst;
 import tme.coalescing.LoadContext;
 
@@ -97,7 +98,7 @@ class SlotsTest {
     void waiterWhoseDeadlinePasses_isTakenOutAndRefused_readerQueueFull_backgroundDropped() {
         harness = new SlotsHarness(1, 16);
         Slot held = granted(harness.user("a", "a1"));
-        Future<SlotGrant> reader = harness.ask(LoadContext.user("k", "b"), Duration.ofMillis(5), "b1");
+        Future<SlotGrant> reader = harness.ask(LoadContext.user("k", Asker.of("b", "b")), Duration.ofMillis(5), "b1");
         Future<SlotGrant> refresh = harness.ask(backgroundLoad("c"), Duration.ofMillis(5), "c1");
 
         assertEquals(new SlotGrant.Refused(Refusal.QUEUE_FULL, Duration.ofSeconds(1)), awaitRefused(reader));
@@ -113,8 +114,8 @@ class SlotsTest {
         harness = new SlotsHarness(2, 16); // one slot per flow
         granted(harness.user("a", "a1"));
 
-        assertEquals(Refusal.QUEUE_FULL, refused(harness.ask(LoadContext.user("k", "a"), Duration.ZERO, "a2")).why());
-        granted(harness.ask(LoadContext.user("k", "b"), Duration.ZERO, "b1"));
+        assertEquals(Refusal.QUEUE_FULL, refused(harness.ask(LoadContext.user("k", Asker.of("a", "a")), Duration.ZERO, "a2")).why());
+        granted(harness.ask(LoadContext.user("k", Asker.of("b", "b")), Duration.ZERO, "b1"));
         assertEquals(1, harness.counter("gate.queue.deadline_passed"));
         harness.assertGauges(2, 0, 0);
     }
@@ -124,11 +125,11 @@ class SlotsTest {
         harness = new SlotsHarness(1, 16);
         Slot held = granted(harness.user("a", "a1"));
         // Deadlines run on real timers: the first one long enough that the release comes before it on busy cores.
-        Future<SlotGrant> early = harness.ask(LoadContext.user("k", "b"), Duration.ofMillis(200), "b1");
+        Future<SlotGrant> early = harness.ask(LoadContext.user("k", Asker.of("b", "b")), Duration.ofMillis(200), "b1");
         held.release();
         granted(early);
         // A later deadline, as a clock: when it has passed, so would the first one, had its timer stayed.
-        Future<SlotGrant> later = harness.ask(LoadContext.user("k", "c"), Duration.ofMillis(500), "c1");
+        Future<SlotGrant> later = harness.ask(LoadContext.user("k", Asker.of("c", "c")), Duration.ofMillis(500), "c1");
 
         awaitRefused(later);
         assertEquals(1, harness.counter("gate.queue.deadline_passed"));
@@ -141,7 +142,7 @@ class SlotsTest {
         harness.users("a", 3);
         // Deadlines run on real timers: long enough that the refresh is queued behind the reader before it passes
         // (5 ms was not, on two busy cores), short enough to keep the test quick.
-        Future<SlotGrant> capped = harness.ask(LoadContext.user("k", "a"), Duration.ofMillis(300), "a4");
+        Future<SlotGrant> capped = harness.ask(LoadContext.user("k", Asker.of("a", "a")), Duration.ofMillis(300), "a4");
         Future<SlotGrant> refresh = harness.background("x", "x1");
         waiting(refresh);
 
@@ -171,8 +172,8 @@ class SlotsTest {
     void run_answersTheCallsValue_andFreesTheSlotWhenTheCallCompletes() {
         harness = new SlotsHarness(1, 16);
         Promise<String> call = Promise.promise();
-        Future<Passage<String>> first = harness.slots.run(LoadContext.user("k", "a"), SlotsHarness.NEVER, call::future);
-        Future<Passage<String>> second = harness.slots.run(LoadContext.user("k", "b"), SlotsHarness.NEVER,
+        Future<Passage<String>> first = harness.slots.run(LoadContext.user("k", Asker.of("a", "a")), SlotsHarness.NEVER, call::future);
+        Future<Passage<String>> second = harness.slots.run(LoadContext.user("k", Asker.of("b", "b")), SlotsHarness.NEVER,
                 () -> Future.succeededFuture("second page"));
         assertEquals(List.of(false, false), List.of(first.isComplete(), second.isComplete()));
 
@@ -188,7 +189,7 @@ class SlotsTest {
         harness = new SlotsHarness(1, 16);
         IllegalStateException boom = new IllegalStateException("upstream broke");
 
-        Future<Passage<String>> failed = harness.slots.run(LoadContext.user("k", "a"), SlotsHarness.NEVER,
+        Future<Passage<String>> failed = harness.slots.run(LoadContext.user("k", Asker.of("a", "a")), SlotsHarness.NEVER,
                 () -> Future.failedFuture(boom));
 
         assertSame(boom, failed.cause());
@@ -200,7 +201,7 @@ class SlotsTest {
         harness = new SlotsHarness(1, 16);
         IllegalArgumentException bug = new IllegalArgumentException("bug in the call");
 
-        Future<Passage<String>> thrown = harness.slots.run(LoadContext.user("k", "a"), SlotsHarness.NEVER, () -> {
+        Future<Passage<String>> thrown = harness.slots.run(LoadContext.user("k", Asker.of("a", "a")), SlotsHarness.NEVER, () -> {
             throw bug;
         });
 
@@ -214,7 +215,7 @@ class SlotsTest {
         granted(harness.user("a", "a1"));
         AtomicInteger calls = new AtomicInteger();
 
-        Future<Passage<String>> refused = harness.slots.run(LoadContext.user("k", "b"), SlotsHarness.NEVER, () -> {
+        Future<Passage<String>> refused = harness.slots.run(LoadContext.user("k", Asker.of("b", "b")), SlotsHarness.NEVER, () -> {
             calls.incrementAndGet();
             return Future.succeededFuture("never");
         });
@@ -228,7 +229,7 @@ class SlotsTest {
         harness = new SlotsHarness(1, 2000);
         Slot held = granted(harness.user("a", "a0"));
         List<Future<SlotGrant>> waiters = IntStream.range(0, 1000)
-                .mapToObj(i -> harness.slots.acquire(LoadContext.user("k", "f" + i), SlotsHarness.NEVER)
+                .mapToObj(i -> harness.slots.acquire(LoadContext.user("k", Asker.of("f" + i, "f" + i)), SlotsHarness.NEVER)
                         .onSuccess(grant -> ((SlotGrant.Granted) grant).slot().release()))
                 .toList();
 
@@ -246,7 +247,7 @@ class SlotsTest {
         Context loop = harness.vertx.getOrCreateContext();
         Promise<Future<SlotGrant>> queued = Promise.promise();
         Promise<Boolean> answeredOnLoop = Promise.promise();
-        loop.runOnContext(nothing -> queued.complete(harness.slots.acquire(LoadContext.user("k", "b"), SlotsHarness.NEVER)
+        loop.runOnContext(nothing -> queued.complete(harness.slots.acquire(LoadContext.user("k", Asker.of("b", "b")), SlotsHarness.NEVER)
                 .onSuccess(grant -> answeredOnLoop.complete(Vertx.currentContext() == loop))));
         waiting(Await.result(queued.future()));
 
@@ -263,7 +264,7 @@ class SlotsTest {
         AtomicInteger flows = new AtomicInteger();
 
         List<Future<Passage<String>>> answers = Burst.fire(1000, () -> harness.slots.run(
-                LoadContext.user("k", "flow" + flows.incrementAndGet() % 7), SlotsHarness.NEVER, () -> {
+                user("flow" + flows.incrementAndGet() % 7), SlotsHarness.NEVER, () -> {
                     most.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
                     Promise<String> answer = Promise.promise();
                     harness.vertx.runOnContext(nothing -> {
@@ -289,5 +290,10 @@ class SlotsTest {
                 "gate.queue.waiting", "gate.queue.largest_flow", "gate.queue.clients", "gate.queue.largest_client",
                 "gate.queue.shed", "gate.queue.dropped", "gate.queue.deadline_passed",
                 "gate.slots.granted", "gate.slots.raised", "gate.slots.mean_hold_ms"), harness.slots.counters().keySet());
+    }
+
+    /** A reader's load of {@code flow}, charged to a client of the same name. */
+    private static LoadContext user(String flow) {
+        return LoadContext.user("k", Asker.of(flow, flow));
     }
 }

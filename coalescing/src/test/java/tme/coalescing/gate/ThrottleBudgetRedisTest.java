@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import tme.cache.CacheConfig;
 import tme.cache.testing.Await;
 import tme.coalescing.Conditions;
+import tme.coalescing.Asker;
 import tme.coalescing.LoadContext;
 import tme.redis.RedisLink;
 import tme.redis.testing.RedisServer;
@@ -62,18 +63,18 @@ class ThrottleBudgetRedisTest {
         UpstreamThrottle one = server(ThrottleConfig.defaults());
         UpstreamThrottle other = server(ThrottleConfig.defaults());
         Admission.Admitted sent = assertInstanceOf(Admission.Admitted.class,
-                Await.result(one.admit(LoadContext.user("k", "durov"), Duration.ZERO)));
+                Await.result(one.admit(LoadContext.user("k", Asker.of("durov", "durov")), Duration.ZERO)));
 
         one.report(sent, Signal.throttled(Optional.of(Duration.ofSeconds(30))));
         Conditions.await("the cooldown reaches Redis", () -> pttl() > 0);
 
         Admission.Refused refused = assertInstanceOf(Admission.Refused.class,
-                Await.result(other.admit(LoadContext.user("k", "durov"), Duration.ZERO)));
+                Await.result(other.admit(LoadContext.user("k", Asker.of("durov", "durov")), Duration.ZERO)));
         assertEquals(Refusal.COOLDOWN, refused.why());
         assertTrue(refused.retryAfter().compareTo(Duration.ofSeconds(29)) > 0
                 && refused.retryAfter().compareTo(Duration.ofSeconds(30)) <= 0, refused.toString());
         long evals = redis.calls("eval");
-        assertEquals(refused, Await.result(other.admit(LoadContext.user("k", "durov"), Duration.ZERO)),
+        assertEquals(refused, Await.result(other.admit(LoadContext.user("k", Asker.of("durov", "durov")), Duration.ZERO)),
                 "the other server knows now, on its own clock");
         assertEquals(evals, redis.calls("eval"), "and asked Redis no more");
         assertEquals(1L, other.counters().get("gate.cooldowns.adopted"));
@@ -166,9 +167,9 @@ class ThrottleBudgetRedisTest {
     @Test
     void admit_withAWait_completesOnATimer_withTheSendTime() {
         UpstreamThrottle server = server(ThrottleConfig.defaults().withRate(20, 1));
-        Await.result(server.admit(LoadContext.user("k", "durov"), Duration.ZERO));
+        Await.result(server.admit(LoadContext.user("k", Asker.of("durov", "durov")), Duration.ZERO));
 
-        Admission second = Await.result(server.admit(LoadContext.user("k", "durov"), Duration.ofSeconds(1)));
+        Admission second = Await.result(server.admit(LoadContext.user("k", Asker.of("durov", "durov")), Duration.ofSeconds(1)));
 
         assertEquals(new Admission.Admitted(clock.instant()), second, "sent after a ~50ms timer");
         assertEquals(2L, server.counters().get("gate.admitted"));

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import tme.cache.testing.Await;
+import tme.coalescing.Asker;
 import tme.coalescing.LoadContext;
 
 /** The cooldown in one process without Redis, on the test clock: hints, backoff, strikes, jitter. */
@@ -15,7 +16,7 @@ class ThrottleCooldownTest extends LocalThrottleTestBase {
 
 
     static Admission admit(UpstreamThrottle throttle) {
-        return Await.result(throttle.admit(LoadContext.user("k", "durov"), Duration.ZERO));
+        return Await.result(throttle.admit(LoadContext.user("k", Asker.of("durov", "durov")), Duration.ZERO));
     }
 
     static Admission.Admitted admitted(UpstreamThrottle throttle) {

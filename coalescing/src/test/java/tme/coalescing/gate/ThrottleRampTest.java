@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import tme.cache.testing.Await;
+import tme.coalescing.Asker;
 import tme.coalescing.LoadContext;
 
 /**
@@ -22,7 +23,7 @@ class ThrottleRampTest extends LocalThrottleTestBase {
 
     @Test
     void ramp_admitsAQuarterOfTheRate_thenHalf_thenTheFullRateWithItsBurst() {
-        Admission sent = Await.result(throttle.admit(LoadContext.user("k", "durov"), Duration.ZERO));
+        Admission sent = Await.result(throttle.admit(LoadContext.user("k", Asker.of("durov", "durov")), Duration.ZERO));
         throttle.report(assertInstanceOf(Admission.Admitted.class, sent), Signal.throttled(Optional.of(Duration.ofSeconds(1))));
         clock.advance(Duration.ofSeconds(1));
 
@@ -42,7 +43,7 @@ class ThrottleRampTest extends LocalThrottleTestBase {
 
     @Test
     void ramp_givesAWaitWithinTheDeadline_andRefusesBudgetBeyondIt() {
-        Admission sent = Await.result(throttle.admit(LoadContext.user("k", "durov"), Duration.ZERO));
+        Admission sent = Await.result(throttle.admit(LoadContext.user("k", Asker.of("durov", "durov")), Duration.ZERO));
         throttle.report(assertInstanceOf(Admission.Admitted.class, sent), Signal.throttled(Optional.of(Duration.ofSeconds(1))));
         clock.advance(Duration.ofSeconds(1));
 
@@ -59,7 +60,7 @@ class ThrottleRampTest extends LocalThrottleTestBase {
     private long admittedWithin(Duration span, Duration tick) {
         long admitted = 0;
         for (long at = 0; at < span.toMillis(); at += tick.toMillis()) {
-            while (Await.result(throttle.admit(LoadContext.user("k", "durov"), Duration.ZERO))
+            while (Await.result(throttle.admit(LoadContext.user("k", Asker.of("durov", "durov")), Duration.ZERO))
                     instanceof Admission.Admitted) {
                 admitted++;
             }

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import tme.cache.testing.Await;
+import tme.coalescing.Asker;
 import tme.coalescing.LoadContext;
 
 /** {@code run}: admit, call, report, in one: a 429 read from the answer cools down the next call. */
@@ -17,7 +18,7 @@ class ThrottleRunTest extends LocalThrottleTestBase {
     final AtomicInteger calls = new AtomicInteger();
 
     Passage<Integer> run(int status) {
-        return Await.result(throttle.run(LoadContext.user("k", "durov"), Duration.ZERO,
+        return Await.result(throttle.run(LoadContext.user("k", Asker.of("durov", "durov")), Duration.ZERO,
                 () -> {
                     calls.incrementAndGet();
                     return Future.succeededFuture(status);
@@ -37,7 +38,7 @@ class ThrottleRunTest extends LocalThrottleTestBase {
 
     @Test
     void run_aFailedCall_failsTheFuture_andPausesNothing() {
-        Future<Passage<Integer>> failed = throttle.run(LoadContext.user("k", "durov"), Duration.ZERO,
+        Future<Passage<Integer>> failed = throttle.run(LoadContext.user("k", Asker.of("durov", "durov")), Duration.ZERO,
                 () -> Future.failedFuture(new IllegalStateException("reset")), answer -> Signal.ok());
 
         assertEquals("reset", failed.cause().getMessage());
