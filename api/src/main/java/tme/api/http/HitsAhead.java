@@ -8,7 +8,6 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
@@ -21,9 +20,9 @@ import tme.api.service.Answer;
  * and the router's share of it (a routing context, the walk through the pipeline's handlers and the routes, the
  * end-handler lists) was the largest fixed cost per hit left ({@code bench/load/cpu.sh}, docs/performance.md).
  *
- * <p>Nothing here is a second copy of the rules: the routes, their templates and what they answer are read from the
- * one routing table ({@link Routes}), whose stored-answer routes carry their {@link StoredRead} as route metadata, and
- * whose pipeline handlers say what they do that this class does too ({@link #DONE_AHEAD}: the request's timing, its
+ * <p>Nothing here is a second copy of the rules: the routes, their templates and what they answer are the route
+ * table's stored reads ({@link RouteTable#ahead}, {@link RouteSpec.Kind#STORED}), and the router's pipeline handlers
+ * say what they do that this class does too ({@link #DONE_AHEAD}: the request's timing, its
  * id and access log line, CORS, which adds nothing to a request without {@code Origin}). A route is answered here
  * only if no route before it in the table could take the same path and every handler before it is one of those; a
  * per-client limit ({@code CLIENT_RATE}) is not, so with it every request goes through the router.
@@ -71,9 +70,9 @@ public final class HitsAhead implements Handler<HttpServerRequest> {
     record Parts(RequestStart start, Function<HttpServerRequest, String> clients, Telemetry telemetry,
                  Responses responses, LongAdder answered, RequestClock clock) {}
 
-    /** Reads {@code router}'s table (complete by now) and puts the result on it: see {@link #entry}. */
-    static void install(Router router, Parts parts) {
-        router.putMetadata(METADATA, new HitsAhead(router, readsAhead(router), parts));
+    /** Puts on {@code router} the dispatch of {@code table}'s stored reads ahead of it: see {@link #entry}. */
+    static void install(Router router, RouteTable table, Parts parts) {
+        router.putMetadata(METADATA, new HitsAhead(router, readsAhead(router, table), parts));
     }
 
     /** What a server should hand its requests to: the router's {@link HitsAhead} if it has one, else the router. */
@@ -87,31 +86,21 @@ public final class HitsAhead implements Handler<HttpServerRequest> {
         return reads.stream().map(Read::route).toList();
     }
 
-    /** The routes with a read that nothing before them in the table stands in front of, in the table's order. */
-    private static List<Read> readsAhead(Router router) {
-        List<Read> reads = new ArrayList<>();
-        List<Route> before = new ArrayList<>();
+    /**
+     * The table's stored reads that no row before them stands in front of ({@link RouteTable#ahead}), if every
+     * handler of every request the router runs before its routes is one whose work is done here too.
+     */
+    private static List<Read> readsAhead(Router router, RouteTable table) {
         for (Route route : router.getRoutes()) {
-            if (route.getPath() == null && route.getMetadata(DONE_AHEAD) == null) {
-                break; // a handler of every request (or a regular expression) this class does not stand in for
-            }
-            StoredRead read = route.getMetadata(StoredRead.METADATA);
-            if (read != null && route.getPath() != null && !prefix(route)) {
-                PathTemplate template = PathTemplate.of(route.getPath());
-                if (before.stream().noneMatch(earlier -> template.overlaps(earlier.getPath(), prefix(earlier)))) {
-                    reads.add(new Read(template, route.getPath(), read));
-                }
-            }
             if (route.getPath() != null) {
-                before.add(route);
+                break; // the table's rows: the pipeline is over
+            }
+            if (route.getMetadata(DONE_AHEAD) == null) {
+                return List.of(); // a handler of every request (the client limit) this class does not stand in for
             }
         }
-        return List.copyOf(reads);
-    }
-
-    /** A route of every path under its own ({@code /docs*}): Vert.x keeps the path without the star, as not exact. */
-    private static boolean prefix(Route route) {
-        return !route.isExactPath() && !route.getPath().contains(":");
+        return table.ahead().stream()
+                .map(spec -> new Read(table.template(spec), spec.template(), spec.read())).toList();
     }
 
     @Override

@@ -3,7 +3,6 @@ package tme.api.http;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerRequest;
-import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import java.time.InstantSource;
 import java.util.HashMap;
@@ -46,17 +45,17 @@ public final class RequestPipeline {
     }
 
     /**
-     * The first handler of {@code router} after the timing: it names a failed request's route from its table, and
+     * The first handler of a router after the timing: it names a failed request's route from {@code templates}, and
      * gathers the lines of the loop it is called on (the router's: {@code Routes} makes it in the verticle's start).
      */
-    RequestStart start(Vertx vertx, Router router) {
+    RequestStart start(Vertx vertx, RouteTemplates templates) {
         LoopLines lines = log.map(writer -> writer.forThisLoop(vertx)).orElse(null);
-        return new RequestStart(clock, clients, log.orElse(null), lines, new RouteTemplates(router));
+        return new RequestStart(clock, clients, log.orElse(null), lines, templates);
     }
 
-    /** The per-client limit, when {@code CLIENT_RATE} is set; mounted after CORS. */
-    Optional<Handler<RoutingContext>> limits() {
-        return limits.map(handler -> handler);
+    /** The per-client limit, when {@code CLIENT_RATE} is set, sparing the paths {@code table} exempts; after CORS. */
+    Optional<Handler<RoutingContext>> limits(RouteTable table) {
+        return limits.map(limit -> limit.sparing(table::exempt));
     }
 
     /** For the HTTP server's requests the decoder refused: the problem shape, an id, a log line. */

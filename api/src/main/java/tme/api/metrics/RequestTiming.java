@@ -3,7 +3,6 @@ package tme.api.metrics;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Route;
-import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 
 /**
@@ -22,10 +21,10 @@ final class RequestTiming implements Handler<RoutingContext> {
     private final StreamMeters streams;
     private final RouteTemplates templates;
 
-    RequestTiming(RequestMeters meters, StreamMeters streams, Router router) {
+    RequestTiming(RequestMeters meters, StreamMeters streams, RouteTemplates templates) {
         this.meters = meters;
         this.streams = streams;
-        this.templates = new RouteTemplates(router);
+        this.templates = templates;
     }
 
     @Override

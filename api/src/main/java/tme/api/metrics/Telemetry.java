@@ -10,7 +10,6 @@ import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Handler;
-import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -57,9 +56,9 @@ public final class Telemetry implements AutoCloseable {
         return this;
     }
 
-    /** The handler that times every request of {@code router}: install it first. */
-    public Handler<RoutingContext> timing(Router router) {
-        return new RequestTiming(requests, streams, router);
+    /** The handler that times every request of a router whose routes {@code templates} names: install it first. */
+    public Handler<RoutingContext> timing(RouteTemplates templates) {
+        return new RequestTiming(requests, streams, templates);
     }
 
     /**
