@@ -11,7 +11,6 @@ import io.vertx.ext.web.Router;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
-import tme.api.metrics.Telemetry;
 import tme.api.problem.InvalidInput;
 import tme.api.service.Answer;
 
@@ -46,7 +45,6 @@ public final class HitsAhead implements Handler<HttpServerRequest> {
     private final List<Read> reads;
     private final RequestStart start;
     private final Function<HttpServerRequest, String> clients;
-    private final Telemetry telemetry;
     private final Responses responses;
     private final LongAdder answered;
     private final RequestClock clock;
@@ -56,19 +54,18 @@ public final class HitsAhead implements Handler<HttpServerRequest> {
         this.reads = reads;
         this.start = parts.start();
         this.clients = parts.clients();
-        this.telemetry = parts.telemetry();
         this.responses = parts.responses();
         this.answered = parts.answered();
         this.clock = parts.clock();
     }
 
     /**
-     * What a request answered here needs of the pipeline and the handlers: its id and line ({@code start}), who it is
-     * from, its timing, the code that writes answers, and the count of requests answered here
+     * What a request answered here needs of the pipeline and the handlers: its id, timing and line ({@code start}),
+     * who it is from, the code that writes answers, and the count of requests answered here
      * ({@code http.requests.ahead}, every loop's together), and the clock it reads once ({@link RequestClock}).
      */
-    record Parts(RequestStart start, Function<HttpServerRequest, String> clients, Telemetry telemetry,
-                 Responses responses, LongAdder answered, RequestClock clock) {}
+    record Parts(RequestStart start, Function<HttpServerRequest, String> clients, Responses responses,
+                 LongAdder answered, RequestClock clock) {}
 
     /** Puts on {@code router} the dispatch of {@code table}'s stored reads ahead of it: see {@link #entry}. */
     static void install(Router router, RouteTable table, Parts parts) {
@@ -168,8 +165,9 @@ public final class HitsAhead implements Handler<HttpServerRequest> {
     }
 
     /**
-     * A request's timing and access log line, once: when its answer has been sent (the end handler; for a hit,
-     * within {@code end}), or when its connection closed first (a 499), as the router's end handlers count it.
+     * A request's end ({@link RequestStart#finish}: its timing and access log line, as a routed one's), once: when its
+     * answer has been sent (the end handler; for a hit, within {@code end}), or when its connection closed first (a
+     * 499), as the router's end handlers count it.
      */
     private final class Ending implements Handler<Void> {
 
@@ -188,15 +186,10 @@ public final class HitsAhead implements Handler<HttpServerRequest> {
 
         @Override
         public void handle(Void ignored) {
-            if (done) {
-                return;
+            if (!done) {
+                done = true;
+                start.finish(request, id, began, request.response().ended(), route, null);
             }
-            done = true;
-            HttpServerResponse response = request.response();
-            boolean completed = response.ended();
-            telemetry.recordRequest(route, completed ? response.getStatusCode() : AccessLine.CLIENT_CLOSED,
-                    response.headers().get(Responses.X_CACHE), began);
-            start.logged(request, id, began, completed, route);
         }
     }
 }

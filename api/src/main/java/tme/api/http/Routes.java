@@ -190,17 +190,16 @@ public final class Routes {
     }
 
     /**
-     * One loop's router: every request is timed first, by route, status and answering level, then given its id and
-     * access log line, then CORS, then the per-client limit (after CORS, so a 429 carries its headers); then the
+     * One loop's router: every request is given its id first, and its timing (by route, status and answering level)
+     * and access log line when over ({@link RequestStart}), then CORS, then the per-client limit (after CORS, so a 429 carries its headers); then the
      * table's routes. The pipeline's handlers say what a request answered before the router gets of them too:
      * {@link HitsAhead} answers the table's stored reads first while every one of them does.
      */
     private static Router router(Vertx vertx, RouteTable table, Telemetry telemetry, RequestPipeline requests,
                                  Responses responses, Counts counts, RequestClock clock) {
         Router router = Router.router(vertx);
-        router.route().putMetadata(HitsAhead.DONE_AHEAD, "timing").handler(telemetry.timing(table));
-        RequestStart start = requests.start(vertx, table);
-        router.route().putMetadata(HitsAhead.DONE_AHEAD, "id, access log").handler(start);
+        RequestStart start = requests.start(vertx, table, telemetry);
+        router.route().putMetadata(HitsAhead.DONE_AHEAD, "id, timing, access log").handler(start);
         router.route().putMetadata(HitsAhead.DONE_AHEAD, "CORS: nothing without Origin").handler(cors(table));
         requests.limits(table).ifPresent(limits -> router.route().handler(limits));
         table.mount(router, vertx);
@@ -208,8 +207,8 @@ public final class Routes {
         router.errorHandler(404, ctx -> Responses.problem(ctx, Problem.routeNotFound(ctx.request().path())));
         router.errorHandler(405, ctx -> methodNotAllowed(ctx, table));
         router.errorHandler(400, ctx -> Responses.problem(ctx, MALFORMED_URI));
-        HitsAhead.install(router, table, new HitsAhead.Parts(start, requests::client, telemetry, responses,
-                counts.ahead(), clock));
+        HitsAhead.install(router, table, new HitsAhead.Parts(start, requests::client, responses, counts.ahead(),
+                clock));
         return router;
     }
 
