@@ -2,11 +2,13 @@ package tme.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.vertx.ext.web.Route;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -36,6 +38,14 @@ class RouteTableServedTest {
     @AfterAll
     static void stop() {
         server.close();
+    }
+
+    @Test
+    void theRoutersRoutes_areTheTablesRows_inOrder() {
+        List<String> routed = ServedRoutes.router(server).getRoutes().stream().map(Route::getPath)
+                .filter(Objects::nonNull).toList();
+        List<String> rows = table.specs().stream().map(spec -> spec.template().replace("*", "")).toList();
+        assertEquals(rows, routed, "every route the router has is a row of the table, nothing routed beside it");
     }
 
     @Test
