@@ -12,8 +12,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The router and the OpenAPI document agree both ways: every method and path the real router serves (read from
- * {@code Router.getRoutes()} of a running server) is an operation of the served document, and every operation of
+ * The route table and the OpenAPI document agree both ways: every method and path the real router serves (the rows of
+ * the route table a running server's router was built from, and its sub-routers' routes) is an operation of the
+ * served document, and every operation of
  * the document is served. The exceptions are listed here, each with why.
  */
 class OpenApiRoutesTest {

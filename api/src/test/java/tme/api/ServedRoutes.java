@@ -7,10 +7,12 @@ import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
 import java.util.Set;
 import java.util.TreeSet;
+import tme.api.http.RouteSpec;
+import tme.api.http.RouteTable;
 
 /**
- * The routes a running server serves, read from its real router ({@code Router.getRoutes()}, sub-routers
- * included), and the operations an OpenAPI document names, both as {@code "METHOD /path"} in OpenAPI's path syntax
+ * The routes a running server serves, read from the route table its real router was built from (sub-routers'
+ * routes from the router), and the operations an OpenAPI document names, both as {@code "METHOD /path"} in OpenAPI's path syntax
  * ({@code /v1/body/{channel}}), without a trailing slash (the router takes one either way).
  */
 final class ServedRoutes {
@@ -26,13 +28,22 @@ final class ServedRoutes {
     }
 
     /**
-     * Every method and path the router answers. Handlers on no path (CORS, the failure handler) are not routes; a
-     * sub-router's routes are under its mount point, and one on no path or a prefix is {@code <prefix>/*}. A route
-     * that takes any method is {@code ANY}.
+     * Every method and path the router answers: the rows of the route table it was built from ({@link RouteTable}),
+     * and under a row mounting a sub-router, the sub-router's routes (under its mount point; one on no path or a
+     * prefix is {@code <prefix>/*}; one that takes any method is {@code ANY}).
      */
     static Set<String> served(Router router) {
         Set<String> served = new TreeSet<>();
-        collect(router, "", served);
+        for (RouteSpec spec : RouteTable.of(router).specs()) {
+            if (spec.sub() == null) {
+                spec.methods().forEach(method -> served.add(method.name() + " " + normalized(spec.template())));
+            }
+        }
+        for (Route route : router.getRoutes()) {
+            if (route.getSubRouter() != null) {
+                collect(route.getSubRouter(), route.getPath(), served);
+            }
+        }
         return served;
     }
 
@@ -53,9 +64,6 @@ final class ServedRoutes {
             String path = route.getPath();
             if (route.getSubRouter() != null) {
                 collect(route.getSubRouter(), prefix + path, served);
-                continue;
-            }
-            if (path == null && prefix.isEmpty()) {
                 continue;
             }
             String full = path == null ? prefix + "/*" : prefix + path + (route.isExactPath() ? "" : "*");

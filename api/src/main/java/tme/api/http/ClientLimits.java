@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import tme.api.metrics.RouteTemplates;
 import tme.api.problem.Problem;
 
@@ -49,12 +50,23 @@ public final class ClientLimits implements Handler<RoutingContext> {
                 .build();
     }
 
+    /**
+     * This limit as a handler sparing the paths {@code exempt} names (the route table's exemptions: health, readiness,
+     * metrics and the docs, which an operator or a browser reading the docs needs whatever a client did), judged on
+     * the path as the router matches it (normalized, so {@code /docs/../v1/body/x} is not exempt).
+     */
+    Handler<RoutingContext> sparing(Predicate<String> exempt) {
+        return ctx -> {
+            if (exempt.test(RouteTemplates.normalizedPath(ctx))) {
+                ctx.next();
+            } else {
+                handle(ctx);
+            }
+        };
+    }
+
     @Override
     public void handle(RoutingContext ctx) {
-        if (exempt(RouteTemplates.normalizedPath(ctx))) {
-            ctx.next();
-            return;
-        }
         long wait = buckets.get(key(clients.remembered(ctx)), newBucket).take(nanos(clock.instant()));
         if (wait == 0) {
             ctx.next();
@@ -67,17 +79,6 @@ public final class ClientLimits implements Handler<RoutingContext> {
     /** {@code clients.limited} (429s answered), {@code clients.tracked} (buckets held now, a gauge). */
     public Map<String, Long> counters() {
         return Map.of("clients.limited", limited.sum(), "clients.tracked", buckets.estimatedSize());
-    }
-
-    /**
-     * Routes an operator or a browser reading the docs needs whatever a client did: the path as the router matches
-     * it (normalized, so {@code /docs/../v1/body/x} is not exempt).
-     */
-    static boolean exempt(String path) {
-        return switch (path) {
-            case "/healthz", "/readyz", "/metrics", "/openapi.json", "/docs", "/graphiql" -> true;
-            default -> path.startsWith("/docs/") || path.startsWith("/graphiql/");
-        };
     }
 
     /** An IPv4 address, or the /64 of an IPv6 one; anything unreadable (no socket address) as it is. */

@@ -8,11 +8,9 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
-import tme.api.metrics.Telemetry;
 import tme.api.problem.InvalidInput;
 import tme.api.service.Answer;
 
@@ -21,9 +19,9 @@ import tme.api.service.Answer;
  * and the router's share of it (a routing context, the walk through the pipeline's handlers and the routes, the
  * end-handler lists) was the largest fixed cost per hit left ({@code bench/load/cpu.sh}, docs/performance.md).
  *
- * <p>Nothing here is a second copy of the rules: the routes, their templates and what they answer are read from the
- * one routing table ({@link Routes}), whose stored-answer routes carry their {@link StoredRead} as route metadata, and
- * whose pipeline handlers say what they do that this class does too ({@link #DONE_AHEAD}: the request's timing, its
+ * <p>Nothing here is a second copy of the rules: the routes, their templates and what they answer are the route
+ * table's stored reads ({@link RouteTable#ahead}, {@link RouteSpec.Kind#STORED}), and the router's pipeline handlers
+ * say what they do that this class does too ({@link #DONE_AHEAD}: the request's timing, its
  * id and access log line, CORS, which adds nothing to a request without {@code Origin}). A route is answered here
  * only if no route before it in the table could take the same path and every handler before it is one of those; a
  * per-client limit ({@code CLIENT_RATE}) is not, so with it every request goes through the router.
@@ -47,7 +45,6 @@ public final class HitsAhead implements Handler<HttpServerRequest> {
     private final List<Read> reads;
     private final RequestStart start;
     private final Function<HttpServerRequest, String> clients;
-    private final Telemetry telemetry;
     private final Responses responses;
     private final LongAdder answered;
     private final RequestClock clock;
@@ -57,23 +54,22 @@ public final class HitsAhead implements Handler<HttpServerRequest> {
         this.reads = reads;
         this.start = parts.start();
         this.clients = parts.clients();
-        this.telemetry = parts.telemetry();
         this.responses = parts.responses();
         this.answered = parts.answered();
         this.clock = parts.clock();
     }
 
     /**
-     * What a request answered here needs of the pipeline and the handlers: its id and line ({@code start}), who it is
-     * from, its timing, the code that writes answers, and the count of requests answered here
+     * What a request answered here needs of the pipeline and the handlers: its id, timing and line ({@code start}),
+     * who it is from, the code that writes answers, and the count of requests answered here
      * ({@code http.requests.ahead}, every loop's together), and the clock it reads once ({@link RequestClock}).
      */
-    record Parts(RequestStart start, Function<HttpServerRequest, String> clients, Telemetry telemetry,
-                 Responses responses, LongAdder answered, RequestClock clock) {}
+    record Parts(RequestStart start, Function<HttpServerRequest, String> clients, Responses responses,
+                 LongAdder answered, RequestClock clock) {}
 
-    /** Reads {@code router}'s table (complete by now) and puts the result on it: see {@link #entry}. */
-    static void install(Router router, Parts parts) {
-        router.putMetadata(METADATA, new HitsAhead(router, readsAhead(router), parts));
+    /** Puts on {@code router} the dispatch of {@code table}'s stored reads ahead of it: see {@link #entry}. */
+    static void install(Router router, RouteTable table, Parts parts) {
+        router.putMetadata(METADATA, new HitsAhead(router, readsAhead(router, table), parts));
     }
 
     /** What a server should hand its requests to: the router's {@link HitsAhead} if it has one, else the router. */
@@ -87,31 +83,21 @@ public final class HitsAhead implements Handler<HttpServerRequest> {
         return reads.stream().map(Read::route).toList();
     }
 
-    /** The routes with a read that nothing before them in the table stands in front of, in the table's order. */
-    private static List<Read> readsAhead(Router router) {
-        List<Read> reads = new ArrayList<>();
-        List<Route> before = new ArrayList<>();
+    /**
+     * The table's stored reads that no row before them stands in front of ({@link RouteTable#ahead}), if every
+     * handler of every request the router runs before its routes is one whose work is done here too.
+     */
+    private static List<Read> readsAhead(Router router, RouteTable table) {
         for (Route route : router.getRoutes()) {
-            if (route.getPath() == null && route.getMetadata(DONE_AHEAD) == null) {
-                break; // a handler of every request (or a regular expression) this class does not stand in for
-            }
-            StoredRead read = route.getMetadata(StoredRead.METADATA);
-            if (read != null && route.getPath() != null && !prefix(route)) {
-                PathTemplate template = PathTemplate.of(route.getPath());
-                if (before.stream().noneMatch(earlier -> template.overlaps(earlier.getPath(), prefix(earlier)))) {
-                    reads.add(new Read(template, route.getPath(), read));
-                }
-            }
             if (route.getPath() != null) {
-                before.add(route);
+                break; // the table's rows: the pipeline is over
+            }
+            if (route.getMetadata(DONE_AHEAD) == null) {
+                return List.of(); // a handler of every request (the client limit) this class does not stand in for
             }
         }
-        return List.copyOf(reads);
-    }
-
-    /** A route of every path under its own ({@code /docs*}): Vert.x keeps the path without the star, as not exact. */
-    private static boolean prefix(Route route) {
-        return !route.isExactPath() && !route.getPath().contains(":");
+        return table.ahead().stream()
+                .map(spec -> new Read(table.template(spec), spec.template(), spec.read())).toList();
     }
 
     @Override
@@ -179,8 +165,9 @@ public final class HitsAhead implements Handler<HttpServerRequest> {
     }
 
     /**
-     * A request's timing and access log line, once: when its answer has been sent (the end handler; for a hit,
-     * within {@code end}), or when its connection closed first (a 499), as the router's end handlers count it.
+     * A request's end ({@link RequestStart#finish}: its timing and access log line, as a routed one's), once: when its
+     * answer has been sent (the end handler; for a hit, within {@code end}), or when its connection closed first (a
+     * 499), as the router's end handlers count it.
      */
     private final class Ending implements Handler<Void> {
 
@@ -199,15 +186,10 @@ public final class HitsAhead implements Handler<HttpServerRequest> {
 
         @Override
         public void handle(Void ignored) {
-            if (done) {
-                return;
+            if (!done) {
+                done = true;
+                start.finish(request, id, began, request.response().ended(), route, null);
             }
-            done = true;
-            HttpServerResponse response = request.response();
-            boolean completed = response.ended();
-            telemetry.recordRequest(route, completed ? response.getStatusCode() : AccessLine.CLIENT_CLOSED,
-                    response.headers().get(Responses.X_CACHE), began);
-            start.logged(request, id, began, completed, route);
         }
     }
 }

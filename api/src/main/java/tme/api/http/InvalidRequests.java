@@ -5,6 +5,7 @@ import io.vertx.core.Handler;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
+import tme.api.metrics.RouteTemplates;
 import tme.api.problem.Problem;
 import tme.api.render.ProblemJson;
 
@@ -16,7 +17,7 @@ final class InvalidRequests implements Handler<HttpServerRequest> {
 
     private final RequestStart requests;
 
-    /** Ids and log lines as {@code requests} gives every other request. */
+    /** Ids and log lines as {@code requests} gives every other request (not timed: no route). */
     InvalidRequests(RequestStart requests) {
         this.requests = requests;
     }
@@ -33,7 +34,7 @@ final class InvalidRequests implements Handler<HttpServerRequest> {
                 .putHeader(HttpHeaders.CACHE_CONTROL, "no-store")
                 .putHeader(HttpHeaders.CONNECTION, "close")
                 .end(Buffer.buffer(ProblemJson.bytes(problem)));
-        requests.logInvalid(request, id, began);
+        requests.finish(request, id, began, true, RouteTemplates.OTHER, null);
     }
 
     private static Problem problemFor(Throwable cause) {

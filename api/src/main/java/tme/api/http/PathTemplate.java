@@ -4,23 +4,34 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A route's path template ({@code /v1/body/:channel}) as {@link HitsAhead} matches it: literal segments and
- * {@code :name} parameters, compared segment by segment with no regular expression. It takes only the plainest paths
- * (letters, digits, {@code _}, {@code -} and single slashes, no trailing one): anything else (percent-encoding, dot
- * segments, a trailing slash, a query) is the router's to read, so the two can never disagree about what a path means.
+ * A route's path template ({@code /v1/body/:channel}, or {@code /docs*} for every path under {@code /docs}): literal
+ * segments and {@code :name} parameters, compared segment by segment with no regular expression and, to name a path,
+ * no allocation. The one matcher of the route table ({@link RouteTable}): the dispatch ahead of the router reads a
+ * path's values with {@link #match}, everything else asks which template a path is ({@link #covers}).
  */
 final class PathTemplate {
 
+    private final String label;      // the template as Vert.x names its route: without the prefix star
+    private final boolean prefix;    // a template ending in *: any path under it
     private final String[] segments; // a literal, or null where a parameter stands
     private final String[] names;    // the parameters' names, in order
 
-    private PathTemplate(String[] segments, String[] names) {
+    private PathTemplate(String label, boolean prefix, String[] segments, String[] names) {
+        this.label = label;
+        this.prefix = prefix;
         this.segments = segments;
         this.names = names;
     }
 
+    /** {@code template} as the route table writes it; a trailing slash is the same template (Vert.x's rule). */
     static PathTemplate of(String template) {
-        String[] parts = template.substring(1).split("/", -1);
+        boolean prefix = template.endsWith("*");
+        String label = prefix ? template.substring(0, template.length() - 1) : template;
+        String trimmed = label.substring(1);
+        if (trimmed.endsWith("/")) {
+            trimmed = trimmed.substring(0, trimmed.length() - 1);
+        }
+        String[] parts = trimmed.isEmpty() ? new String[0] : trimmed.split("/", -1);
         String[] segments = new String[parts.length];
         List<String> names = new ArrayList<>();
         for (int i = 0; i < parts.length; i++) {
@@ -30,13 +41,22 @@ final class PathTemplate {
                 segments[i] = parts[i];
             }
         }
-        return new PathTemplate(segments, names.toArray(String[]::new));
+        return new PathTemplate(label, prefix, segments, names.toArray(String[]::new));
     }
 
-    /** The parameters' values where {@code uri} is one of this template's plain paths, else null. */
+    /** The template as the metrics and the access log name it (Vert.x's {@code Route.getPath()}). */
+    String label() {
+        return label;
+    }
+
+    /**
+     * The parameters' values where {@code uri} is one of this template's plainest paths (letters, digits, {@code _},
+     * {@code -} and single slashes, no trailing one), else null: anything else (percent-encoding, dot segments, a
+     * trailing slash, a query) is the router's to read, so the two can never disagree about what a path means.
+     */
     String[] match(String uri) {
         int length = uri.length();
-        if (length < 2 || uri.charAt(0) != '/') {
+        if (prefix || segments.length == 0 || length < 2 || uri.charAt(0) != '/') {
             return null;
         }
         String[] values = new String[names.length];
@@ -62,17 +82,51 @@ final class PathTemplate {
         return values;
     }
 
-    /** Whether a route of {@code other} (a template, or with {@code prefix} a path prefix) could take one of ours. */
-    boolean overlaps(String other, boolean prefix) {
-        if (prefix) {
-            return literalPrefix().startsWith(other) || other.startsWith(literalPrefix());
+    /**
+     * Whether a route of this template takes {@code path} (a normalized path, as the router matches it): a trailing
+     * slash is the same path, a parameter any non-empty segment, a prefix template any path under it.
+     */
+    boolean covers(String path) {
+        if (path == null) {
+            return false;
         }
-        PathTemplate them = of(other);
-        if (them.segments.length != segments.length) {
+        int from = path.startsWith("/") ? 1 : 0;
+        int end = path.length();
+        if (end > from && path.charAt(end - 1) == '/') {
+            end--;
+        }
+        if (from == end) {
+            return segments.length == 0;
+        }
+        int i = 0;
+        while (true) {
+            if (i == segments.length) {
+                return prefix; // more segments than the template has
+            }
+            int slash = path.indexOf('/', from);
+            int to = slash < 0 || slash > end ? end : slash;
+            if (segments[i] == null ? to == from
+                    : to - from != segments[i].length() || !path.regionMatches(from, segments[i], 0, to - from)) {
+                return false;
+            }
+            i++;
+            if (to == end) {
+                return i == segments.length;
+            }
+            from = to + 1;
+        }
+    }
+
+    /** Whether a route of {@code earlier} could take one of our paths. */
+    boolean overlaps(PathTemplate earlier) {
+        if (earlier.prefix) {
+            return literalPrefix().startsWith(earlier.label) || earlier.label.startsWith(literalPrefix());
+        }
+        if (earlier.segments.length != segments.length) {
             return false;
         }
         for (int i = 0; i < segments.length; i++) {
-            if (segments[i] != null && them.segments[i] != null && !segments[i].equals(them.segments[i])) {
+            if (segments[i] != null && earlier.segments[i] != null && !segments[i].equals(earlier.segments[i])) {
                 return false;
             }
         }
@@ -90,14 +144,14 @@ final class PathTemplate {
     }
 
     private String literalPrefix() {
-        StringBuilder prefix = new StringBuilder();
+        StringBuilder literal = new StringBuilder();
         for (String segment : segments) {
             if (segment == null) {
                 break;
             }
-            prefix.append('/').append(segment);
+            literal.append('/').append(segment);
         }
-        return prefix.toString();
+        return literal.toString();
     }
 
     private static boolean plain(char c) {

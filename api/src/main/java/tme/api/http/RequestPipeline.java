@@ -3,7 +3,6 @@ package tme.api.http;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerRequest;
-import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import java.time.InstantSource;
 import java.util.HashMap;
@@ -12,10 +11,11 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import tme.api.metrics.RouteTemplates;
+import tme.api.metrics.Telemetry;
 
 /**
- * What happens to every request before a route sees it, built once and shared by every event loop's router: its id
- * and access log line ({@link RequestStart}, first after the metrics' timing), who it is from ({@link ClientAddresses}),
+ * What happens to every request before a route sees it, built once and shared by every event loop's router: its id,
+ * timing and access log line ({@link RequestStart}, first), who it is from ({@link ClientAddresses}),
  * and, with {@code CLIENT_RATE} set, the per-client limit ({@link ClientLimits}, after CORS). Owns the access log's
  * writer thread: {@link #stop()} stops it.
  */
@@ -46,22 +46,22 @@ public final class RequestPipeline {
     }
 
     /**
-     * The first handler of {@code router} after the timing: it names a failed request's route from its table, and
+     * The first handler of a router, and the end of its requests: it times them in {@code telemetry}, names a failed request's route from {@code templates}, and
      * gathers the lines of the loop it is called on (the router's: {@code Routes} makes it in the verticle's start).
      */
-    RequestStart start(Vertx vertx, Router router) {
+    RequestStart start(Vertx vertx, RouteTemplates templates, Telemetry telemetry) {
         LoopLines lines = log.map(writer -> writer.forThisLoop(vertx)).orElse(null);
-        return new RequestStart(clock, clients, log.orElse(null), lines, new RouteTemplates(router));
+        return new RequestStart(clock, clients, log.orElse(null), lines, templates, telemetry);
     }
 
-    /** The per-client limit, when {@code CLIENT_RATE} is set; mounted after CORS. */
-    Optional<Handler<RoutingContext>> limits() {
-        return limits.map(handler -> handler);
+    /** The per-client limit, when {@code CLIENT_RATE} is set, sparing the paths {@code table} exempts; after CORS. */
+    Optional<Handler<RoutingContext>> limits(RouteTable table) {
+        return limits.map(limit -> limit.sparing(table::exempt));
     }
 
     /** For the HTTP server's requests the decoder refused: the problem shape, an id, a log line. */
     public Handler<HttpServerRequest> invalidRequests() {
-        return new InvalidRequests(new RequestStart(clock, clients, log.orElse(null), null, RouteTemplates.NONE));
+        return new InvalidRequests(new RequestStart(clock, clients, log.orElse(null), null, RouteTemplates.NONE, null));
     }
 
     /**

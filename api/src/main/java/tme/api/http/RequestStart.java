@@ -8,44 +8,50 @@ import io.vertx.ext.web.RoutingContext;
 import java.time.InstantSource;
 import tme.api.metrics.AnswerEnd;
 import tme.api.metrics.RouteTemplates;
+import tme.api.metrics.Telemetry;
 
 /**
- * The first handler of every request after the metrics' timing: its {@code X-Request-Id} goes on the answer before
- * anything else can write one (hits, misses, problems, 404s and 405s all carry it), and, with {@code ACCESS_LOG} on,
- * its line is added to the loop's {@link LoopLines} when the answer ends. Per request that is one id, one header
- * and, when logging, one end handler and one line formatted into the loop's buffer.
+ * The first handler of every routed request, and the one end of every request ({@link #finish}): routed, answered
+ * ahead of the router ({@link HitsAhead}) or refused by the HTTP decoder ({@link InvalidRequests}). Its
+ * {@code X-Request-Id} goes on the answer before anything else can write one (hits, misses, problems, 404s and 405s
+ * all carry it); when the answer is over it is timed by route template, status and answering level (an answer a
+ * handler marked as a stream in {@code tme_stream_seconds} instead), and, with {@code ACCESS_LOG} on, its line is
+ * added to the loop's {@link LoopLines}. Per request that is one id, one header, one end handler and, when logging,
+ * one line formatted into the loop's buffer.
  */
 final class RequestStart implements Handler<RoutingContext> {
 
     private final InstantSource clock;
     private final ClientAddresses clients;
-    // Null with ACCESS_LOG=false: then no end handler is registered and no line is made.
+    // Null with ACCESS_LOG=false: then no line is made.
     private final AccessLog log;
     // This router's loop's buffer; null for requests answered outside a router, which go to the log one by one.
     private final LoopLines lines;
     private final RouteTemplates templates;
+    // Null for the requests the decoder refused: those were never timed (they have no route), only logged.
+    private final Telemetry telemetry;
 
     /**
-     * @param lines the buffer of the loop this handler's router serves, or null: each line offered to {@code log}
-     *              at once (from any thread)
+     * @param lines     the buffer of the loop this handler's router serves, or null: each line offered to {@code log}
+     *                  at once (from any thread)
+     * @param telemetry where requests are timed, or null: not timed
      */
     RequestStart(InstantSource clock, ClientAddresses clients, AccessLog log, LoopLines lines,
-                 RouteTemplates templates) {
+                 RouteTemplates templates, Telemetry telemetry) {
         this.clock = clock;
         this.clients = clients;
         this.log = log;
         this.lines = lines;
         this.templates = templates;
+        this.telemetry = telemetry;
     }
 
     @Override
     public void handle(RoutingContext ctx) {
+        long began = System.nanoTime();
         CharSequence id = id(ctx.request());
         ctx.response().headers().add(RequestIds.HEADER, id);
-        if (log != null) {
-            long began = System.nanoTime();
-            AnswerEnd.whenOver(ctx, sent -> logged(ctx, id, began, sent));
-        }
+        AnswerEnd.whenOver(ctx, sent -> finish(ctx.request(), id, began, sent, route(ctx), ctx));
         ctx.next();
     }
 
@@ -54,26 +60,29 @@ final class RequestStart implements Handler<RoutingContext> {
         return RequestIds.of(request.getHeader(RequestIds.HEADER));
     }
 
-    /** A request answered outside the router (the decoder refused it): logged under its shortened path. */
-    void logInvalid(HttpServerRequest request, CharSequence id, long began) {
-        if (log != null) {
-            log.offer(line(request, id, began, true, AccessLine.loggablePath(pathOf(request)), clients.of(request)));
-        }
-    }
-
     /**
-     * The line of a request answered ahead of the router ({@link HitsAhead}), under its route's template; on the
-     * request's loop, as for a routed one.
+     * The end of {@code request}, once its answer was sent ({@code completed}) or its connection closed first (a
+     * 499): timed and logged under {@code route}, a template ({@link RouteTemplates#OTHER}: logged as its path,
+     * shortened). {@code ctx} is the routing context of a routed request, else null. On the request's loop.
      */
-    void logged(HttpServerRequest request, CharSequence id, long began, boolean completed, String route) {
-        if (log != null) {
-            add(line(request, id, began, completed, route, clients.of(request)));
+    void finish(HttpServerRequest request, CharSequence id, long began, boolean completed, String route,
+                RoutingContext ctx) {
+        HttpServerResponse response = request.response();
+        int status = completed ? response.getStatusCode() : AccessLine.CLIENT_CLOSED;
+        String level = response.headers().get(Responses.X_CACHE);
+        if (telemetry != null) {
+            if (ctx != null && Telemetry.isStream(ctx)) {
+                telemetry.recordStream(route, began);
+            } else {
+                telemetry.recordRequest(route, status, level, began);
+            }
         }
-    }
-
-    /** Runs on the request's loop, the one whose {@link LoopLines} this handler holds. */
-    private void logged(RoutingContext ctx, CharSequence id, long began, boolean completed) {
-        add(line(ctx.request(), id, began, completed, route(ctx), clients.of(ctx)));
+        if (log != null) {
+            String logged = route.equals(RouteTemplates.OTHER) ? AccessLine.loggablePath(pathOf(request)) : route;
+            add(new AccessLine(clock.millis(), id, request.method().name(), logged, status, level == null ? "-" : level,
+                    System.nanoTime() - began, response.bytesWritten(),
+                    ctx != null ? clients.of(ctx) : clients.of(request)));
+        }
     }
 
     private void add(AccessLine line) {
@@ -84,27 +93,14 @@ final class RequestStart implements Handler<RoutingContext> {
         }
     }
 
-    private AccessLine line(HttpServerRequest request, CharSequence id, long began, boolean completed, String route,
-                            String client) {
-        HttpServerResponse response = request.response();
-        String level = response.headers().get(Responses.X_CACHE);
-        return new AccessLine(clock.millis(), id, request.method().name(), route,
-                completed ? response.getStatusCode() : AccessLine.CLIENT_CLOSED, level == null ? "-" : level,
-                System.nanoTime() - began, response.bytesWritten(), client);
-    }
-
     /**
-     * The template of the route that answered, as the metrics name it: the current route's, or for an answer from
-     * the failure or error handlers (a 422, a 405) the template its path matches; a path no route has (a 404) is
-     * logged as it is, shortened.
+     * The template of the route that answered: the current route's, or for an answer from the failure or error
+     * handlers (a 422, a 405) the template its path matches, or {@link RouteTemplates#OTHER}.
      */
     private String route(RoutingContext ctx) {
         Route route = ctx.currentRoute();
         String template = route == null ? null : route.getPath();
-        if (template == null) {
-            template = templates.match(RouteTemplates.normalizedPath(ctx));
-        }
-        return template.equals(RouteTemplates.OTHER) ? AccessLine.loggablePath(ctx.request().path()) : template;
+        return template != null ? template : templates.match(RouteTemplates.normalizedPath(ctx));
     }
 
     private static String pathOf(HttpServerRequest request) {

@@ -8,6 +8,8 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Route;
+import java.util.ArrayList;
+import java.util.List;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.CorsHandler;
 import java.util.Map;
@@ -22,6 +24,8 @@ import tme.api.memory.DirectRoom;
 import tme.api.media.MediaMode;
 import tme.api.media.MediaService;
 import tme.api.media.MediaStreams;
+import tme.api.http.RouteSpec.Kind;
+import tme.api.metrics.RouteTemplates;
 import tme.api.metrics.Telemetry;
 import tme.api.service.ChannelService;
 import tme.api.service.FeedService;
@@ -37,10 +41,6 @@ public final class Routes {
     static final long MAX_BODY_BYTES = 64 * 1024;
 
     private static final System.Logger LOG = System.getLogger(Routes.class.getName());
-    /** The SSE route, and the media links' (streams in {@code MEDIA_MODE=stream}): timed as streams when they are. */
-    private static final String STREAM = "/v1/stream";
-    private static final String[] MEDIA_ROUTES = {"/v1/media/:channel/avatar", "/v1/media/:channel/:post/:n",
-            "/v1/media/:channel/:post/:n/thumb"};
     /** A path or query string whose percent-encoding HTTP or vertx-web could not decode. */
     private static final Problem MALFORMED_URI =
             Problem.malformedRequest(400, "Malformed request: check the percent-encoding of the path and query");
@@ -68,26 +68,90 @@ public final class Routes {
         Responses responses = new Responses(clock, copiesMaxBytes, room, workers);
         telemetry.gather(responses::counters);
         Handlers h = new Handlers(channels, previews, feeds, responses, requests::client);
-        OpsHandlers ops = new OpsHandlers(telemetry, workers);
-        MediaHandlers m = new MediaHandlers(media.mode(), media.service(), media.streams(), requests::client);
-        OpmlHandlers opml = new OpmlHandlers(previews, feeds, workers, requests::client);
-        HomeHandler home = new HomeHandler(channels, feeds, workers, requests::client, docs);
-        telemetry.streamRoutes(STREAM);
-        if (media.mode() == MediaMode.STREAM) {
-            telemetry.streamRoutes(MEDIA_ROUTES);
-        }
+        RouteTable table = table(new Front(h, new OpsHandlers(telemetry, workers),
+                new MediaHandlers(media.mode(), media.service(), media.streams(), requests::client),
+                new OpmlHandlers(previews, feeds, workers, requests::client),
+                new HomeHandler(channels, feeds, workers, requests::client, docs), graphql, push,
+                media.mode() == MediaMode.STREAM, docs));
+        telemetry.streamRoutes(table.streams());
         LongAdder ahead = new LongAdder();
         LongAdder abandoned = new LongAdder();
         telemetry.gather(() -> Map.of("http.requests.ahead", ahead.sum(), ABANDONED, abandoned.sum()));
-        return vertx -> router(vertx, h, ops, telemetry, graphql, docs, requests, push, m, opml, home, responses,
-                new Counts(ahead, abandoned), clock);
+        return vertx -> router(vertx, table, telemetry, requests, responses, new Counts(ahead, abandoned), clock);
+    }
+
+    /** Every handler of the API's routes, and which optional routes are served. */
+    private record Front(Handlers h, OpsHandlers ops, MediaHandlers media, OpmlHandlers opml, HomeHandler home,
+                         GraphQL graphql, Push push, boolean mediaStreams, boolean docs) {}
+
+    /**
+     * The route table: every route of the API, once, in the order the router tries them. Adding a route is one row
+     * here; the router, the hits ahead of it, {@code Allow}, the client limit's exemptions and the metrics' templates
+     * follow from it ({@link RouteTable}).
+     */
+    static RouteTable table(Front f) {
+        Handlers h = f.h();
+        FeedUrls urls = new FeedUrls(h);
+        Kind media = f.mediaStreams() ? Kind.STREAM : Kind.HANDLER;
+        List<RouteSpec> specs = new ArrayList<>(operations(f.ops()));
+        specs.addAll(List.of(
+                RouteSpec.stored("/v1/body/:channel", h::body, h::send),
+                RouteSpec.stored("/v1/more/:channel/:direction/:position", h::more, h::send),
+                RouteSpec.stored("/v1/post/:channel/:id", h::post, h::send),
+                RouteSpec.stored("/v1/preview/:channel", h::preview, h::send),
+                RouteSpec.read("/v1/search/:channel", h::search),
+                RouteSpec.of("/v1/previews", RouteSpec.POST, Kind.HANDLER, h::previews, json()),
+                RouteSpec.read("/v1/feed", h::feed),
+                RouteSpec.of("/v1/feed", RouteSpec.POST, Kind.HANDLER, h::feedPost, json()),
+                RouteSpec.read("/feeds/:file", urls::feeds),
+                RouteSpec.read("/telegram/channel/:username", urls::rssHub),
+                RouteSpec.read("/telegram/channel/:username/:routeParams", urls::rssHub),
+                RouteSpec.read("/feeds.opml", f.opml()::export),
+                RouteSpec.read("/", f.home()::page),
+                RouteSpec.of("/v1/opml/import", RouteSpec.POST, Kind.HANDLER, f.opml()::importFile,
+                        RequestBodies.upTo(OpmlHandlers.MAX_OPML_BYTES)),
+                RouteSpec.of("/v1/media/:channel/avatar", RouteSpec.READ, media, f.media()::avatar),
+                RouteSpec.of("/v1/media/:channel/:post/:n", RouteSpec.READ, media, f.media()::item),
+                RouteSpec.of("/v1/media/:channel/:post/:n/thumb", RouteSpec.READ, media, f.media()::thumb),
+                // GET only: a HEAD would hold a stream open for nothing
+                RouteSpec.of("/v1/stream", RouteSpec.GET, Kind.STREAM, f.push().stream()),
+                RouteSpec.of("/websub", RouteSpec.POST, Kind.HANDLER, f.push().websub(),
+                        RequestBodies.upTo(MAX_BODY_BYTES)),
+                RouteSpec.of("/graphql", RouteSpec.GET, Kind.GRAPHQL, f.graphql().queries()),
+                RouteSpec.of("/graphql", RouteSpec.POST, Kind.GRAPHQL, f.graphql().queries(), json())));
+        f.graphql().graphiql().ifPresent(page -> specs.addAll(graphiql(page)));
+        if (f.docs()) {
+            specs.add(RouteSpec.of("/openapi.json", RouteSpec.READ, Kind.DOCS, ApiDocs.shared()::document));
+            specs.add(RouteSpec.mount(ApiDocs.DOCS + "*", RouteSpec.READ, Kind.DOCS, ApiDocs.shared()::router));
+        }
+        return new RouteTable(specs);
+    }
+
+    /** {@code /healthz}, {@code /readyz} and {@code /metrics}: the API's and a refresher's. */
+    private static List<RouteSpec> operations(OpsHandlers ops) {
+        return List.of(RouteSpec.of("/healthz", RouteSpec.READ, Kind.OPS, ops::healthz),
+                RouteSpec.of("/readyz", RouteSpec.READ, Kind.OPS, ops::readyz),
+                RouteSpec.of("/metrics", RouteSpec.READ, Kind.OPS, ops::metrics));
+    }
+
+    /**
+     * GraphiQL at {@code /graphiql/} unless {@code GRAPHIQL=false}: served from the artifact, nothing from a CDN,
+     * opening on an example query of this API ({@code graphiql/example.graphql}). The page from memory
+     * ({@link GraphiQLPage}), ahead of the handler's own reading it on the loop; GraphiQL's own router answers GET only.
+     */
+    private static List<RouteSpec> graphiql(GraphiQLPage page) {
+        return List.of(RouteSpec.of("/graphiql/", RouteSpec.GET, Kind.DOCS, page::send),
+                RouteSpec.of("/graphiql/index.html", RouteSpec.GET, Kind.DOCS, page::send),
+                RouteSpec.mount("/graphiql*", RouteSpec.GET, Kind.DOCS,
+                        vertx -> GraphiQLHandler.create(vertx, graphiqlOptions()).router()));
     }
 
     /**
      * New posts pushed ({@code tme.api.push}, {@code tme.api.websub}), as the routing table mounts them.
      *
      * @param stream {@code GET /v1/stream}: Server-Sent Events
-     * @param websub {@code POST /websub}: the WebSub hub's subscription requests (a form body)
+     * @param websub {@code POST /websub}: the WebSub hub's subscription requests (a form body of at most
+     *               {@link #MAX_BODY_BYTES})
      */
     public record Push(Handler<RoutingContext> stream, Handler<RoutingContext> websub) {}
 
@@ -102,12 +166,10 @@ public final class Routes {
      * handlers, for its probes and its counters; nothing else (a refresher answers no reader).
      */
     public static Function<Vertx, Router> operations(Telemetry telemetry, WorkerExecutor workers) {
-        OpsHandlers ops = new OpsHandlers(telemetry, workers);
+        RouteTable table = new RouteTable(operations(new OpsHandlers(telemetry, workers)));
         return vertx -> {
             Router router = Router.router(vertx);
-            read(router, "/healthz").handler(ops::healthz);
-            read(router, "/readyz").handler(ops::readyz);
-            read(router, "/metrics").handler(ops::metrics);
+            table.mount(router, vertx);
             router.errorHandler(404, ctx -> Responses.problem(ctx, Problem.routeNotFound(ctx.request().path())));
             return router;
         };
@@ -116,7 +178,7 @@ public final class Routes {
     /**
      * The GraphQL front end as the routing table mounts it (REST and GraphQL stay apart: neither imports the other).
      *
-     * @param queries  {@code GET} and {@code POST /graphql}
+     * @param queries  {@code GET} and {@code POST /graphql} (a JSON body, at most {@link #MAX_BODY_BYTES})
      * @param graphiql GraphiQL's page when it is served at {@code /graphiql/}
      */
     public record GraphQL(Handler<RoutingContext> queries, Optional<GraphiQLPage> graphiql) {
@@ -128,77 +190,26 @@ public final class Routes {
     }
 
     /**
-     * The one routing table; every request is timed first, by route, status and answering level, then given its id
-     * and access log line, then CORS, then the per-client limit (after CORS, so a 429 carries its headers). The
-     * routes of stored answers carry their read, and the pipeline's handlers what a request answered before the
-     * router gets of them too: {@link HitsAhead} is derived from this table, and answers hits of those routes first.
+     * One loop's router: every request is given its id first, and its timing (by route, status and answering level)
+     * and access log line when over ({@link RequestStart}), then CORS, then the per-client limit (after CORS, so a 429 carries its headers); then the
+     * table's routes. The pipeline's handlers say what a request answered before the router gets of them too:
+     * {@link HitsAhead} answers the table's stored reads first while every one of them does.
      */
-    private static Router router(Vertx vertx, Handlers h, OpsHandlers ops, Telemetry telemetry, GraphQL graphql,
-                                 boolean docs, RequestPipeline requests, Push push, MediaHandlers m,
-                                 OpmlHandlers opml, HomeHandler home, Responses responses, Counts counts,
-                                 RequestClock clock) {
+    private static Router router(Vertx vertx, RouteTable table, Telemetry telemetry, RequestPipeline requests,
+                                 Responses responses, Counts counts, RequestClock clock) {
         Router router = Router.router(vertx);
-        router.route().putMetadata(HitsAhead.DONE_AHEAD, "timing").handler(telemetry.timing(router));
-        RequestStart start = requests.start(vertx, router);
-        router.route().putMetadata(HitsAhead.DONE_AHEAD, "id, access log").handler(start);
-        router.route().putMetadata(HitsAhead.DONE_AHEAD, "CORS: nothing without Origin").handler(cors());
-        requests.limits().ifPresent(limits -> router.route().handler(limits));
-        read(router, "/healthz").handler(ops::healthz);
-        read(router, "/readyz").handler(ops::readyz);
-        read(router, "/metrics").handler(ops::metrics);
-        stored(router, h, "/v1/body/:channel", h::body);
-        stored(router, h, "/v1/more/:channel/:direction/:position", h::more);
-        stored(router, h, "/v1/post/:channel/:id", h::post);
-        stored(router, h, "/v1/preview/:channel", h::preview);
-        read(router, "/v1/search/:channel").handler(h::search);
-        json(router.post("/v1/previews")).handler(h::previews);
-        read(router, "/v1/feed").handler(h::feed);
-        json(router.post("/v1/feed")).handler(h::feedPost);
-        FeedUrls urls = new FeedUrls(h);
-        read(router, "/feeds/:file").handler(urls::feeds);
-        read(router, "/telegram/channel/:username").handler(urls::rssHub);
-        read(router, "/telegram/channel/:username/:routeParams").handler(urls::rssHub);
-        read(router, "/feeds.opml").handler(opml::export);
-        read(router, "/").handler(home::page);
-        Route opmlImport = router.post("/v1/opml/import");
-        RequestBodies.upTo(OpmlHandlers.MAX_OPML_BYTES).forEach(opmlImport::handler);
-        opmlImport.handler(opml::importFile);
-        read(router, MEDIA_ROUTES[0]).handler(m::avatar);
-        read(router, MEDIA_ROUTES[1]).handler(m::item);
-        read(router, MEDIA_ROUTES[2]).handler(m::thumb);
-        push(router, push);
-        graphql(router, vertx, graphql);
-        if (docs) {
-            docs(router, vertx);
-        }
-        router.route().failureHandler(ctx -> failure(ctx, counts.abandoned()));
+        RequestStart start = requests.start(vertx, table, telemetry);
+        router.route().putMetadata(HitsAhead.DONE_AHEAD, "id, timing, access log").handler(start);
+        router.route().putMetadata(HitsAhead.DONE_AHEAD, "CORS: nothing without Origin").handler(cors(table));
+        requests.limits(table).ifPresent(limits -> router.route().handler(limits));
+        table.mount(router, vertx);
+        router.route().failureHandler(ctx -> failure(ctx, table, counts.abandoned()));
         router.errorHandler(404, ctx -> Responses.problem(ctx, Problem.routeNotFound(ctx.request().path())));
-        router.errorHandler(405, Routes::methodNotAllowed);
+        router.errorHandler(405, ctx -> methodNotAllowed(ctx, table));
         router.errorHandler(400, ctx -> Responses.problem(ctx, MALFORMED_URI));
-        HitsAhead.install(router, new HitsAhead.Parts(start, requests::client, telemetry, responses, counts.ahead(),
+        HitsAhead.install(router, table, new HitsAhead.Parts(start, requests::client, responses, counts.ahead(),
                 clock));
         return router;
-    }
-
-    /** A GET and HEAD route of a stored answer, answered by {@code read}; the route carries it for {@link HitsAhead}. */
-    private static void stored(Router router, Handlers h, String path, StoredRead read) {
-        read(router, path).putMetadata(StoredRead.METADATA, read).handler(h.send(read));
-    }
-
-    /**
-     * {@code GET /graphql?query=...} and {@code POST /graphql} (a JSON body, at most {@link #MAX_BODY_BYTES}), and
-     * GraphiQL at {@code /graphiql/} unless {@code GRAPHIQL=false}: served from the artifact, nothing from a CDN, opening
-     * on an example query of this API ({@code graphiql/example.graphql}).
-     */
-    private static void graphql(Router router, Vertx vertx, GraphQL graphql) {
-        router.get("/graphql").handler(graphql.queries());
-        json(router.post("/graphql")).handler(graphql.queries());
-        graphql.graphiql().ifPresent(page -> {
-            // The page from memory (GraphiQLPage), ahead of the handler's own reading it on the loop.
-            router.get("/graphiql/").handler(page::send);
-            router.get("/graphiql/index.html").handler(page::send);
-            router.route("/graphiql*").subRouter(GraphiQLHandler.create(vertx, graphiqlOptions()).router());
-        });
     }
 
     /**
@@ -212,24 +223,9 @@ public final class Routes {
                 .setVariables(new JsonObject().put("query", EXAMPLE_QUERY));
     }
 
-    /** {@code GET /v1/stream} and {@code POST /websub} (a form body of at most {@link #MAX_BODY_BYTES}). */
-    private static void push(Router router, Push push) {
-        router.get(STREAM).handler(push.stream()); // GET only: a HEAD would hold a stream open for nothing
-        Route websub = router.post("/websub");
-        RequestBodies.upTo(MAX_BODY_BYTES).forEach(websub::handler);
-        websub.handler(push.websub());
-    }
-
-    /** The document and Swagger UI over it; both off with {@code DISABLE_DOCS}. */
-    private static void docs(Router router, Vertx vertx) {
-        read(router, "/openapi.json").handler(ApiDocs.shared()::document);
-        router.route(ApiDocs.DOCS + "*").subRouter(ApiDocs.shared().router(vertx));
-    }
-
-    /** A route reading a JSON body of at most {@link #MAX_BODY_BYTES}. */
-    private static Route json(Route route) {
-        JsonBodies.upTo(MAX_BODY_BYTES).forEach(route::handler);
-        return route;
+    /** A JSON body of at most {@link #MAX_BODY_BYTES}. */
+    private static List<Handler<RoutingContext>> json() {
+        return JsonBodies.upTo(MAX_BODY_BYTES);
     }
 
     /** GET and HEAD: HEAD answers the same headers without the body (Vert.x drops it). */
@@ -238,37 +234,19 @@ public final class Routes {
     }
 
     /** Public data: any origin may read it from a browser; ETag and Age are useful to scripts too. */
-    private static CorsHandler cors() {
+    private static CorsHandler cors(RouteTable table) {
         return CorsHandler.create().addOrigin("*")
-                .allowedMethods(Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.POST))
+                .allowedMethods(table.methods())
                 .allowedHeaders(Set.of("Content-Type", "If-None-Match", "X-Request-Id", "Last-Event-ID", "Range"))
                 .exposedHeaders(Set.of("ETag", "Age", "X-Cache", "Retry-After", "X-Request-Id", "Server-Timing",
                         "Content-Range", FeedUrls.IGNORED))
                 .maxAgeSeconds(86_400);
     }
 
-    private static void methodNotAllowed(RoutingContext ctx) {
-        ctx.response().putHeader("Allow", allowed(ctx.request().path()));
+    /** A 405 with the {@code Allow} the table gives the path. */
+    private static void methodNotAllowed(RoutingContext ctx, RouteTable table) {
+        ctx.response().putHeader("Allow", table.allowed(RouteTemplates.normalizedPath(ctx)));
         Responses.problem(ctx, Problem.methodNotAllowed(ctx.request().method().name()));
-    }
-
-    private static String allowed(String path) {
-        if (path.startsWith("/v1/previews")) {
-            return "POST";
-        }
-        if (path.equals("/v1/feed") || path.equals("/v1/feed/")) {
-            return "GET, HEAD, POST";
-        }
-        if (path.equals("/websub") || path.equals("/v1/opml/import")) {
-            return "POST";
-        }
-        if (path.equals("/v1/stream")) {
-            return "GET";
-        }
-        if (path.startsWith("/graphiql")) {
-            return "GET"; // GraphiQL's own router answers GET only
-        }
-        return path.startsWith("/graphql") ? "GET, POST" : "GET, HEAD";
     }
 
     /**
@@ -278,7 +256,7 @@ public final class Routes {
      * body, form or escape the client got wrong is a 400, as HTTP and vertx-web report it, whatever they threw; a bug
      * is a 500 and logged.
      */
-    private static void failure(RoutingContext ctx, LongAdder abandoned) {
+    private static void failure(RoutingContext ctx, RouteTable table, LongAdder abandoned) {
         Throwable cause = ctx.failure();
         if (cutShort(ctx, cause)) {
             return; // counted in tme_http_connections_closed_total{reason}: the close was the server's
@@ -288,13 +266,14 @@ public final class Routes {
         } else if (ctx.statusCode() == 413) {
             Responses.problem(ctx, Problem.bodyTooLarge(MAX_BODY_BYTES));
         } else if (ctx.statusCode() == 405) {
-            methodNotAllowed(ctx);
+            methodNotAllowed(ctx, table);
         } else if (ctx.statusCode() == 404 && cause == null) {
             Responses.problem(ctx, Problem.routeNotFound(ctx.request().path()));
         } else if (RequestBodies.failedReading(ctx)) {
             Responses.problem(ctx, Problem.malformedRequest(400, "Malformed request body (" + reason(cause)
                     + "): check the Content-Type and the body's encoding"));
-        } else if (ctx.request().path().startsWith("/graphql") && (ctx.statusCode() == 400 || ctx.statusCode() == 415)) {
+        } else if ((ctx.statusCode() == 400 || ctx.statusCode() == 415)
+                && table.is(RouteTemplates.normalizedPath(ctx), Kind.GRAPHQL)) {
             Responses.problem(ctx, GraphQLRequests.problem(ctx.statusCode(), cause));
         } else if (ctx.statusCode() == 400) {
             Responses.problem(ctx, MALFORMED_URI); // vertx-web could not decode the path or the query string

@@ -7,14 +7,11 @@ import tme.api.service.Answer;
 
 /**
  * What a GET route of a stored answer does with its parameters: call a service, which answers from the cache (a hit)
- * or after a load. The routing table mounts each one on its route ({@link Routes}) and marks the route with it, so
- * {@link HitsAhead} can answer the same route, with the same function, before the router.
+ * or after a load. Its row in the route table ({@link RouteSpec#stored}) carries it, so the router's route and
+ * {@link HitsAhead}, before the router, answer with the same function.
  */
 @FunctionalInterface
 interface StoredRead {
-
-    /** The route metadata key under which the routing table keeps a route's read. */
-    String METADATA = "tme.storedRead";
 
     Future<Answer> answer(Params params);
 

@@ -12,8 +12,6 @@ enum AnswerLevel {
     UPSTREAM("upstream"),
     NONE("none");
 
-    static final String HEADER = "X-Cache";
-
     private final String label;
 
     AnswerLevel(String label) {

@@ -9,18 +9,19 @@ import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.vertx.core.Handler;
-import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import java.util.Map;
 import java.util.function.Supplier;
 
 /**
  * The server's one Micrometer registry (Prometheus) and what feeds it: the modules' counters, gathered and read
- * at scrape time ({@link CounterMeters}); every request, timed by one handler ({@link RequestTiming}), long-lived
+ * at scrape time ({@link CounterMeters}); every request, timed when it ends ({@link #recordRequest}), long-lived
  * ones apart ({@link StreamMeters}); the build's version; the JVM's memory, GC, threads, CPU and file descriptors. Also carries the {@link Readiness} that {@code /readyz} reports.
  */
 public final class Telemetry implements AutoCloseable {
+
+    /** The request's data key a handler sets when its answer becomes long-lived ({@link #markStream}). */
+    private static final String STREAM = "tme.metrics.stream";
 
     /** A scrape: the exposition format's content type and the text. */
     public record Scrape(String contentType, String text) {}
@@ -57,18 +58,18 @@ public final class Telemetry implements AutoCloseable {
         return this;
     }
 
-    /** The handler that times every request of {@code router}: install it first. */
-    public Handler<RoutingContext> timing(Router router) {
-        return new RequestTiming(requests, streams, router);
-    }
-
     /**
      * Marks {@code ctx}'s answer as long-lived (an SSE stream, a media file relayed): when it ends it is recorded in
      * {@code tme_stream_seconds}, by route, not in {@code tme_http_requests_seconds}. Call it once the stream is
      * accepted: a stream refused at once is an ordinary answer.
      */
     public static void markStream(RoutingContext ctx) {
-        ctx.put(RequestTiming.STREAM, Boolean.TRUE);
+        ctx.put(STREAM, Boolean.TRUE);
+    }
+
+    /** Whether {@code ctx}'s answer was marked a stream ({@link #markStream}). */
+    public static boolean isStream(RoutingContext ctx) {
+        return ctx.get(STREAM) != null;
     }
 
     /** Declares routes whose answers may be streams: their {@code tme_stream_seconds} series exist from now on. */
@@ -80,12 +81,17 @@ public final class Telemetry implements AutoCloseable {
     }
 
     /**
-     * Records one request answered outside a router (the hits answered ahead of it, {@code tme.api.http.HitsAhead}),
-     * as {@link #timing} records a routed one: by route template, status and the level its {@code X-Cache} names;
-     * {@code startedAt} is {@link System#nanoTime} when it came in (its end is read here).
+     * Records one request's answer by route template ({@link RouteTemplates#OTHER} for no route), status and the
+     * level its {@code X-Cache} names; {@code startedAt} is {@link System#nanoTime} when it came in (its end is read
+     * here). Called once per request by the one end of every request ({@code tme.api.http.RequestStart}).
      */
     public void recordRequest(String route, int status, String xCache, long startedAt) {
         requests.record(route, status, AnswerLevel.of(xCache), startedAt);
+    }
+
+    /** Records one stream's life ({@link #markStream}) by route template; {@code startedAt} as for a request. */
+    public void recordStream(String route, long startedAt) {
+        streams.record(route, startedAt);
     }
 
     /**

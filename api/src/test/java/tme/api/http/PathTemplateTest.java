@@ -36,12 +36,48 @@ class PathTemplateTest {
     @Test
     void overlaps_templatesThatCouldTakeTheSamePath() {
         PathTemplate body = PathTemplate.of("/v1/body/:channel");
-        assertTrue(body.overlaps("/v1/body/:name", false));
-        assertTrue(body.overlaps("/v1/:kind/durov", false));
-        assertFalse(body.overlaps("/v1/post/:channel", false));
-        assertFalse(body.overlaps("/v1/body/:channel/:more", false));
-        assertFalse(body.overlaps("/healthz", false));
-        assertTrue(body.overlaps("/v1", true), "a prefix route (/v1*) stands in front");
-        assertFalse(body.overlaps("/graphiql", true));
+        assertTrue(body.overlaps(PathTemplate.of("/v1/body/:name")));
+        assertTrue(body.overlaps(PathTemplate.of("/v1/:kind/durov")));
+        assertFalse(body.overlaps(PathTemplate.of("/v1/post/:channel")));
+        assertFalse(body.overlaps(PathTemplate.of("/v1/body/:channel/:more")));
+        assertFalse(body.overlaps(PathTemplate.of("/healthz")));
+        assertTrue(body.overlaps(PathTemplate.of("/v1*")), "a prefix route (/v1*) stands in front");
+        assertFalse(body.overlaps(PathTemplate.of("/graphiql*")));
+    }
+
+    @Test
+    void covers_normalizedPaths_trailingSlashIncluded() {
+        assertTrue(PathTemplate.of("/v1/body/:channel").covers("/v1/body/durov"));
+        assertTrue(PathTemplate.of("/v1/body/:channel").covers("/v1/body/durov/"));
+        assertTrue(more.covers("/v1/more/du%72ov/before/10"), "any characters in a segment");
+        assertTrue(PathTemplate.of("/healthz").covers("/healthz"));
+        assertTrue(PathTemplate.of("/graphiql/").covers("/graphiql"));
+        assertTrue(PathTemplate.of("/").covers("/"));
+        assertTrue(PathTemplate.of("/").covers("//"));
+    }
+
+    @Test
+    void covers_prefixTemplates_everyPathUnderThem() {
+        PathTemplate graphiql = PathTemplate.of("/graphiql*");
+        assertEquals("/graphiql", graphiql.label());
+        for (String path : new String[] {"/graphiql", "/graphiql/", "/graphiql/index.html", "/graphiql/a/b.js"}) {
+            assertTrue(graphiql.covers(path), path);
+        }
+        assertFalse(graphiql.covers("/graphiqlx"));
+        assertFalse(graphiql.covers("/"));
+        assertNull(graphiql.match("/graphiql/x"), "a prefix route is never answered ahead");
+    }
+
+    @Test
+    void covers_notOtherPaths() {
+        PathTemplate body = PathTemplate.of("/v1/body/:channel");
+        for (String path : new String[] {"/v1/body", "/v1/body/", "/v1/body//", "/v1/body/durov/extra", "/nowhere", "/",
+                "", "/v1/bodyx/durov", "/V1/body/durov"}) {
+            assertFalse(body.covers(path), path);
+        }
+        assertFalse(body.covers(null));
+        assertFalse(PathTemplate.of("/").covers("/x"));
+        assertFalse(PathTemplate.of("/metrics").covers("/metrics/x"));
+        assertFalse(more.covers("/v1/more/durov//10"), "a parameter is one non-empty segment");
     }
 }
