@@ -237,14 +237,22 @@ public final class Routes {
         return router.route(path).method(HttpMethod.GET).method(HttpMethod.HEAD);
     }
 
-    /** Public data: any origin may read it from a browser; ETag and Age are useful to scripts too. */
+    /**
+     * Public data: any origin may read it from a browser; ETag and Age are useful to scripts too. The lists keep their
+     * order (the handler writes a set as it iterates it; {@code Set.of}'s order changes from one JVM run to the next).
+     */
     private static CorsHandler cors() {
         return CorsHandler.create().addOrigin("*")
-                .allowedMethods(Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.POST))
-                .allowedHeaders(Set.of("Content-Type", "If-None-Match", "X-Request-Id", "Last-Event-ID", "Range"))
-                .exposedHeaders(Set.of("ETag", "Age", "X-Cache", "Retry-After", "X-Request-Id", "Server-Timing",
+                .allowedMethods(ordered(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.POST))
+                .allowedHeaders(ordered("Content-Type", "If-None-Match", "X-Request-Id", "Last-Event-ID", "Range"))
+                .exposedHeaders(ordered("ETag", "Age", "X-Cache", "Retry-After", "X-Request-Id", "Server-Timing",
                         "Content-Range", FeedUrls.IGNORED))
                 .maxAgeSeconds(86_400);
+    }
+
+    @SafeVarargs
+    private static <T> Set<T> ordered(T... items) {
+        return new java.util.LinkedHashSet<>(java.util.List.of(items));
     }
 
     private static void methodNotAllowed(RoutingContext ctx) {
