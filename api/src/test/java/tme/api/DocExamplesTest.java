@@ -56,6 +56,8 @@ class DocExamplesTest {
 
     /** The doc's main server, and one per other set of settings a marker names, started when first named. */
     static final Map<String, TestServer> SERVERS = new java.util.LinkedHashMap<>();
+    static final Map<String, TestClock> CLOCKS = new java.util.HashMap<>();
+    static final PushedExamples PUSHED = new PushedExamples();
     static TestServer server;
 
     @BeforeAll
@@ -66,8 +68,9 @@ class DocExamplesTest {
     /** A server with {@code settings} (as markers write them) in front of a fake serving the recorded pages. */
     static TestServer started(String settings) {
         return SERVERS.computeIfAbsent(settings, s -> {
-            TestServer started = new TestServer(new ExampleSetup(s, List.of(), Map.of(), List.of()).env(),
-                    new TestClock(NOW), null);
+            TestClock clock = CLOCKS.computeIfAbsent(s, any -> new TestClock(NOW));
+            TestServer started = new TestServer(new ExampleSetup(s, List.of(), Map.of(), List.of(), null).env(),
+                    clock, null);
             started.tme.morePageSize(3).status("/s/topwar_official", 500); // its posts stay readable at /s/<name>/<id>
             started.tme.page("tchantest", fragmentsPage());
             return started;
@@ -94,6 +97,7 @@ class DocExamplesTest {
 
     @AfterAll
     static void stop() {
+        PUSHED.close();
         SERVERS.values().parallelStream().forEach(TestServer::close); // each stop waits for its loops: together
     }
 
@@ -166,8 +170,7 @@ class DocExamplesTest {
         List<String> differences = new ArrayList<>();
         for (int i = 0; i < block.requests().size(); i++) {
             DocExamples.Request request = block.requests().get(i);
-            ExampleAnswer.Answered answered = ExampleAnswer.answered(send(answering, request, setup.headers()),
-                    answering.server.actualPort());
+            ExampleAnswer.Answered answered = answered(answering, request, setup);
             documented.mismatch(i, request, answered).ifPresent(difference -> differences.add(
                     "api.md:" + block.line() + ": " + request + "\n  " + difference + "\n  answered:\n"
                             + answered.shown(request)));
@@ -175,9 +178,27 @@ class DocExamplesTest {
         return differences.isEmpty() ? Optional.empty() : Optional.of(String.join("\n", differences));
     }
 
+    /** A request's answer, a stream's first messages, or what the WebSub subscriber received ({@code RECEIVED what}). */
+    private static ExampleAnswer.Answered answered(TestServer to, DocExamples.Request request, ExampleSetup setup) {
+        if (request.method().equals("RECEIVED")) {
+            return PUSHED.received(to, CLOCKS.get(setup.server()), request.target(), setup.publishedChannel(),
+                    setup.publishedText());
+        }
+        if (request.target().startsWith("/v1/stream")) {
+            return PUSHED.stream(to, CLOCKS.get(setup.server()), request.target(), setup.publishedChannel(),
+                    setup.publishedText());
+        }
+        return ExampleAnswer.answered(send(to, request, setup.headers()), to.server.actualPort());
+    }
+
     static HttpResponse<String> send(TestServer to, DocExamples.Request request, Map<String, String> headers) {
-        HttpRequest.BodyPublisher body = request.body() == null ? HttpRequest.BodyPublishers.noBody()
-                : HttpRequest.BodyPublishers.ofString(REPEATED.matcher(request.body())
+        String text = PUSHED.withCallback(request.body(), "/websub/telegram");
+        if (text != null) { // the doc's address, as a reader sends it, is this server's (a WebSub topic names it)
+            String port = Integer.toString(to.server.actualPort());
+            text = text.replace("localhost%3A8080", "127.0.0.1%3A" + port).replace("localhost:8080", "127.0.0.1:" + port);
+        }
+        HttpRequest.BodyPublisher body = text == null ? HttpRequest.BodyPublishers.noBody()
+                : HttpRequest.BodyPublishers.ofString(REPEATED.matcher(text)
                         .replaceAll(m -> Matcher.quoteReplacement(m.group(1) != null
                                 ? m.group(1).repeat(Integer.parseInt(m.group(2)))
                                 : m.group(3).repeat(Integer.parseInt(m.group(4))))));
@@ -185,7 +206,7 @@ class DocExamplesTest {
         if (request.body() != null) {
             builder.header("Content-Type", "application/json");
         }
-        headers.forEach(builder::header);
+        headers.forEach(builder::setHeader);
         return to.send(builder.build());
     }
 
