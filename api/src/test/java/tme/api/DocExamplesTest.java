@@ -185,8 +185,8 @@ class DocExamplesTest {
                     setup.publishedText());
         }
         if (request.target().startsWith("/v1/stream")) {
-            return PUSHED.stream(to, CLOCKS.get(setup.server()), request.target(), setup.publishedChannel(),
-                    setup.publishedText());
+            return PUSHED.stream(to, CLOCKS.get(setup.server()), request.target(), setup.headers(),
+                    setup.publishedChannel(), setup.publishedText());
         }
         return ExampleAnswer.answered(send(to, request, setup.headers()), to.server.actualPort());
     }

@@ -34,15 +34,23 @@ final class PushedExamples implements AutoCloseable {
                 java.nio.charset.StandardCharsets.UTF_8));
     }
 
-    /** {@code GET <stream target>}: the head and the messages up to the first post event, after {@code publish}. */
-    ExampleAnswer.Answered stream(TestServer server, TestClock clock, String target, String channel, String text) {
-        try (SseClient stream = new SseClient(server.server.actualPort(), target)) {
-            Map<String, String> headers = new LinkedHashMap<>();
-            stream.response.headers().map().forEach((name, values) -> headers.put(name.toLowerCase(Locale.ROOT),
+    /**
+     * {@code GET <stream target>} with {@code headers}: the head and the messages up to the first post event, after
+     * {@code channel} published {@code text} (none if null), or up to the stream's end.
+     */
+    ExampleAnswer.Answered stream(TestServer server, TestClock clock, String target, Map<String, String> headers,
+                                  String channel, String text) {
+        String[] sent = headers.entrySet().stream().flatMap(h -> java.util.stream.Stream.of(h.getKey(), h.getValue()))
+                .toArray(String[]::new);
+        try (SseClient stream = new SseClient(server.server.actualPort(), target, sent)) {
+            Map<String, String> answered = new LinkedHashMap<>();
+            stream.response.headers().map().forEach((name, values) -> answered.put(name.toLowerCase(Locale.ROOT),
                     String.join(", ", values)));
             StringBuilder body = new StringBuilder();
             if (stream.response.statusCode() == 200) {
-                publishAfterBaseline(server, clock, channel, text);
+                if (channel != null) {
+                    publishAfterBaseline(server, clock, channel, text);
+                }
                 long deadline = System.nanoTime() + WITHIN.toNanos();
                 SseClient.Message message;
                 do {
@@ -52,7 +60,7 @@ final class PushedExamples implements AutoCloseable {
                     }
                 } while (message != null && message != SseClient.Message.END && !"post".equals(message.event()));
             }
-            return new ExampleAnswer.Answered(stream.response.statusCode(), headers, body.toString());
+            return new ExampleAnswer.Answered(stream.response.statusCode(), answered, body.toString());
         }
     }
 
