@@ -13,8 +13,9 @@ import java.util.regex.Pattern;
  *   <li>{@code <!-- examples:} one request a line {@code -->}: the block holds one answer per request, in order;
  *   <li>{@code <!-- example-unchecked: why -->}: an answer no test server can give (a stream, a fleet's state), why.
  * </ul>
- * A request is {@code METHOD TARGET [BODY] [at PATH]}: a JSON body for a POST, and a path ({@code content.media[0]})
- * when the block shows only that part of the answer. Blocks in {@link #NOT_ANSWERS} (commands, schemas) need none.
+ * A request is {@code METHOD TARGET [BODY] [at PATH]}: a JSON body for a POST ({@code a×70000} in it stands for 70,000
+ * {@code a}s), and a path ({@code content.media[0]}) when the block shows only that part of the answer. The server's
+ * settings and what the fake did follow in parentheses ({@link ExampleSetup}). Blocks in {@link #NOT_ANSWERS} (commands, schemas) need none.
  */
 final class DocExamples {
 
@@ -48,7 +49,7 @@ final class DocExamples {
      * A fenced block: where it starts (1-based line of its fence), its language, text, and its marker's requests
      * (empty when unchecked or unmarked), reason (when unchecked) or neither (unmarked).
      */
-    record Block(int line, String lang, String text, List<Request> requests, String unchecked) {
+    record Block(int line, String lang, String text, List<Request> requests, String unchecked, ExampleSetup setup) {
         boolean marked() {
             return !requests.isEmpty() || unchecked != null;
         }
@@ -90,17 +91,22 @@ final class DocExamples {
 
     private static Block block(int line, String lang, String text, String marker) {
         if (marker == null) {
-            return new Block(line, lang, text, List.of(), null);
+            return new Block(line, lang, text, List.of(), null, ExampleSetup.NONE);
         }
         String body = marker.substring(4, marker.length() - 3).strip();
         int colon = body.indexOf(':');
         String kind = body.substring(0, colon).strip();
         String rest = body.substring(colon + 1).strip();
+        if (kind.equals("example-unchecked")) {
+            return new Block(line, lang, text, List.of(), rest, ExampleSetup.NONE);
+        }
+        ExampleSetup.Parsed parsed = ExampleSetup.parse(rest);
         return switch (kind) {
-            case "example-unchecked" -> new Block(line, lang, text, List.of(), rest);
-            case "example" -> new Block(line, lang, text, List.of(Request.parse(rest)), null);
+            case "example" -> new Block(line, lang, text, List.of(Request.parse(parsed.requests())), null,
+                    parsed.setup());
             case "examples" -> new Block(line, lang, text,
-                    rest.lines().filter(l -> !l.isBlank()).map(Request::parse).toList(), null);
+                    parsed.requests().lines().filter(l -> !l.isBlank()).map(Request::parse).toList(), null,
+                    parsed.setup());
             default -> throw new IllegalArgumentException("line " + line + ": unknown marker " + kind);
         };
     }

@@ -30,11 +30,13 @@ import tme.scraper.testing.Fixtures;
 /**
  * Every example answer in docs/api.md and every {@code examples} entry of openapi.json is what the production server
  * answers, on one server in front of the fake t.me serving the recorded pages at a fixed time (docs/api.md, "How the
- * examples were made"). Each block says which request made it ({@link DocExamples}); a block without a marker fails,
+ * examples were made"), or on another such server with the settings and the fake's knobs the block's marker names
+ * ({@link ExampleSetup}). Each block says which request made it ({@link DocExamples}); a block without a marker fails,
  * so a new example cannot drift unnoticed. JSON is compared by structure ({@link LooseJson}: {@code …} stands for
  * what the doc leaves out), feeds and other text as text with {@code …} for any run of characters. A failure names the
  * block's line, the request, and the first difference, with the whole answer to paste.
  */
+@org.junit.jupiter.api.TestMethodOrder(org.junit.jupiter.api.MethodOrderer.OrderAnnotation.class)
 class DocExamplesTest {
 
     static final Instant NOW = Instant.parse("2026-05-06T00:00:00Z");
@@ -49,13 +51,30 @@ class DocExamplesTest {
             "tchantest-sticker_message", "tchantest-location_message", "tchantest-text_reply_to_video",
             "any2feed-message_media_round_video", "any2feed-message_sticker", "any2feed-message_poll");
 
+    /** In a request body, {@code a×3} stands for {@code aaa} and {@code «ab »×2} for {@code ab ab }. */
+    static final Pattern REPEATED = Pattern.compile("«([^»]*)»×(\\d+)|(.)×(\\d+)");
+
+    /** The doc's main server, and one per other set of settings a marker names, started when first named. */
+    static final Map<String, TestServer> SERVERS = new java.util.LinkedHashMap<>();
+    static final Map<String, TestClock> CLOCKS = new java.util.HashMap<>();
+    static final PushedExamples PUSHED = new PushedExamples();
     static TestServer server;
 
     @BeforeAll
     static void start() {
-        server = new TestServer(Map.of(), new TestClock(NOW), null);
-        server.tme.morePageSize(3).status("/s/topwar_official", 500); // its posts stay readable at /s/<name>/<id>
-        server.tme.page("tchantest", fragmentsPage());
+        server = started("");
+    }
+
+    /** A server with {@code settings} (as markers write them) in front of a fake serving the recorded pages. */
+    static TestServer started(String settings) {
+        return SERVERS.computeIfAbsent(settings, s -> {
+            TestClock clock = CLOCKS.computeIfAbsent(s, any -> new TestClock(NOW));
+            TestServer started = new TestServer(new ExampleSetup(s, List.of(), Map.of(), List.of(), null).env(),
+                    clock, null);
+            started.tme.morePageSize(3).status("/s/topwar_official", 500); // its posts stay readable at /s/<name>/<id>
+            started.tme.page("tchantest", fragmentsPage());
+            return started;
+        });
     }
 
     /**
@@ -78,10 +97,13 @@ class DocExamplesTest {
 
     @AfterAll
     static void stop() {
-        server.close();
+        PUSHED.close();
+        SERVERS.values().parallelStream().forEach(TestServer::close); // each stop waits for its loops: together
     }
 
+    /** First: the metrics example counts the requests the main server served before it (docs/api.md's first block). */
     @Test
+    @org.junit.jupiter.api.Order(1)
     void everyExampleBlock_isWhatTheServerAnswers() {
         List<String> failures = new ArrayList<>();
         for (DocExamples.Block block : DocExamples.blocks(read(API_MD))) {
@@ -105,7 +127,8 @@ class DocExamplesTest {
         List<String> failures = new ArrayList<>();
         OpenApiExamples.all(new JsonObject(read(OPENAPI))).forEach(example -> {
             DocExamples.Request request = DocExamples.Request.parse(example.summary());
-            ExampleAnswer.Answered answered = ExampleAnswer.answered(send(request), server.server.actualPort());
+            ExampleAnswer.Answered answered = ExampleAnswer.answered(send(server, request, Map.of()),
+                    server.server.actualPort());
             Optional<String> difference = !example.json()
                     ? (answered.body().equals(example.value()) ? Optional.empty() : Optional.of("the text differs"))
                     : LooseJson.mismatch(example.value(), answered.json(), "$");
@@ -140,10 +163,14 @@ class DocExamplesTest {
             return Optional.of("api.md:" + block.line() + ": not JSON, even with … read as \"more\": "
                     + e.getMessage());
         }
+        ExampleSetup setup = block.setup();
+        TestServer answering = started(setup.server());
+        setup.apply(answering);
+        setup.first().forEach(request -> send(answering, request, setup.headers()));
         List<String> differences = new ArrayList<>();
         for (int i = 0; i < block.requests().size(); i++) {
             DocExamples.Request request = block.requests().get(i);
-            ExampleAnswer.Answered answered = ExampleAnswer.answered(send(request), server.server.actualPort());
+            ExampleAnswer.Answered answered = answered(answering, request, setup);
             documented.mismatch(i, request, answered).ifPresent(difference -> differences.add(
                     "api.md:" + block.line() + ": " + request + "\n  " + difference + "\n  answered:\n"
                             + answered.shown(request)));
@@ -151,14 +178,36 @@ class DocExamplesTest {
         return differences.isEmpty() ? Optional.empty() : Optional.of(String.join("\n", differences));
     }
 
-    static HttpResponse<String> send(DocExamples.Request request) {
-        HttpRequest.BodyPublisher body = request.body() == null ? HttpRequest.BodyPublishers.noBody()
-                : HttpRequest.BodyPublishers.ofString(request.body());
-        HttpRequest.Builder builder = server.request(request.target()).method(request.method(), body);
+    /** A request's answer, a stream's first messages, or what the WebSub subscriber received ({@code RECEIVED what}). */
+    private static ExampleAnswer.Answered answered(TestServer to, DocExamples.Request request, ExampleSetup setup) {
+        if (request.method().equals("RECEIVED")) {
+            return PUSHED.received(to, CLOCKS.get(setup.server()), request.target(), setup.publishedChannel(),
+                    setup.publishedText());
+        }
+        if (request.target().startsWith("/v1/stream")) {
+            return PUSHED.stream(to, CLOCKS.get(setup.server()), request.target(), setup.headers(),
+                    setup.publishedChannel(), setup.publishedText());
+        }
+        return ExampleAnswer.answered(send(to, request, setup.headers()), to.server.actualPort());
+    }
+
+    static HttpResponse<String> send(TestServer to, DocExamples.Request request, Map<String, String> headers) {
+        String text = PUSHED.withCallback(request.body(), "/websub/telegram");
+        if (text != null) { // the doc's address, as a reader sends it, is this server's (a WebSub topic names it)
+            String port = Integer.toString(to.server.actualPort());
+            text = text.replace("localhost%3A8080", "127.0.0.1%3A" + port).replace("localhost:8080", "127.0.0.1:" + port);
+        }
+        HttpRequest.BodyPublisher body = text == null ? HttpRequest.BodyPublishers.noBody()
+                : HttpRequest.BodyPublishers.ofString(REPEATED.matcher(text)
+                        .replaceAll(m -> Matcher.quoteReplacement(m.group(1) != null
+                                ? m.group(1).repeat(Integer.parseInt(m.group(2)))
+                                : m.group(3).repeat(Integer.parseInt(m.group(4))))));
+        HttpRequest.Builder builder = to.request(request.target()).method(request.method(), body);
         if (request.body() != null) {
             builder.header("Content-Type", "application/json");
         }
-        return server.send(builder.build());
+        headers.forEach(builder::setHeader);
+        return to.send(builder.build());
     }
 
     static String read(Path path) {

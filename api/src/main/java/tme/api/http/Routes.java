@@ -233,14 +233,22 @@ public final class Routes {
         return router.route(path).method(HttpMethod.GET).method(HttpMethod.HEAD);
     }
 
-    /** Public data: any origin may read it from a browser; ETag and Age are useful to scripts too. */
+    /**
+     * Public data: any origin may read it from a browser; ETag and Age are useful to scripts too. The lists keep their
+     * order (the handler writes a set as it iterates it; {@code Set.of}'s order changes from one JVM run to the next).
+     */
     private static CorsHandler cors(RouteTable table) {
         return CorsHandler.create().addOrigin("*")
                 .allowedMethods(table.methods())
-                .allowedHeaders(Set.of("Content-Type", "If-None-Match", "X-Request-Id", "Last-Event-ID", "Range"))
-                .exposedHeaders(Set.of("ETag", "Age", "X-Cache", "Retry-After", "X-Request-Id", "Server-Timing",
+                .allowedHeaders(ordered("Content-Type", "If-None-Match", "X-Request-Id", "Last-Event-ID", "Range"))
+                .exposedHeaders(ordered("ETag", "Age", "X-Cache", "Retry-After", "X-Request-Id", "Server-Timing",
                         "Content-Range", FeedUrls.IGNORED))
                 .maxAgeSeconds(86_400);
+    }
+
+    @SafeVarargs
+    private static <T> Set<T> ordered(T... items) {
+        return new java.util.LinkedHashSet<>(java.util.List.of(items));
     }
 
     /** A 405 with the {@code Allow} the table gives the path. */
