@@ -4,8 +4,8 @@
 # (scraper/src/test/resources/tme/, see SOURCES.md there): what you get is real t.me markup, but recorded data, not
 # today's posts. Nothing reaches the network; the fake listens on 127.0.0.1 only and stops with the server.
 #
-# The fake publishes a new post to durov every DEMO_POST_EVERY seconds (5), and the server looks for new posts every
-# few seconds (REFRESH_INTERVAL=4s here, where production's default is 60s), so SSE, the feeds and WebSub move while
+# The fake publishes a new post to durov every DEMO_POST_EVERY seconds (3), and the server looks for new posts every
+# few seconds (REFRESH_INTERVAL=2s here, where production's default is 60s), so SSE, the feeds and WebSub move while
 # you watch. PUBLIC_URL is the demo's own address, so feeds carry the durable media links.
 #
 # Settings: PORT (8080) and HOST (127.0.0.1: this machine only; 0.0.0.0 shows the demo to the network) for the
@@ -17,7 +17,7 @@ source scripts/jdk.sh
 [[ -n "${JAVA:-}" ]] || { select_jdk; JAVA=$JAVA_HOME/bin/java; }
 PORT=${PORT:-8080}
 HOST=${HOST:-127.0.0.1}
-DEMO_POST_EVERY=${DEMO_POST_EVERY:-5}
+DEMO_POST_EVERY=${DEMO_POST_EVERY:-3}
 LOGS=$(mktemp -d /tmp/tme-demo.XXXXXX)
 
 fake_pid=""
@@ -42,7 +42,7 @@ done
 
 # shellcheck disable=SC2086 # JAVA_OPTS holds several options
 PORT=$PORT HOST=$HOST TELEGRAM_BASE_URL=$fake PUBLIC_URL=${PUBLIC_URL:-http://localhost:$PORT} \
-  REFRESH_INTERVAL=${REFRESH_INTERVAL:-4s} "$JAVA" ${JAVA_OPTS:--XX:MaxRAMPercentage=40} -jar api/target/tme-api.jar &
+  REFRESH_INTERVAL=${REFRESH_INTERVAL:-2s} "$JAVA" ${JAVA_OPTS:--XX:MaxRAMPercentage=40} -jar api/target/tme-api.jar &
 api_pid=$!
 until curl -fsS -o /dev/null "http://127.0.0.1:$PORT/healthz" 2>/dev/null; do
   kill -0 "$api_pid" 2>/dev/null || exit 1
