@@ -7,6 +7,7 @@ import static tme.redis.BreakerState.OPEN;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Stops asking Redis while it is failing, on the injected clock.
@@ -57,9 +58,10 @@ final class CircuitBreaker {
     private Instant openUntil = Instant.MIN;
     // Guarded by this: when the breaker left CLOSED (a failed probe re-opens it without moving this).
     private Instant openedAt = Instant.MIN;
-    // Guarded by this: tickets handed to commands as they are sent (ticket()), and the last one handed out when a
-    // failure last counted: a timeout of a command with a ticket up to it was in flight with that failure.
-    private long tickets;
+    // Tickets handed to commands as they are sent (ticket(): no lock, every command takes one), and, guarded by this,
+    // the last one handed out when a failure last counted: a timeout of a command with a ticket up to it was in
+    // flight with that failure.
+    private final AtomicLong tickets = new AtomicLong();
     private long ticketsAtLastCount;
     // Guarded by this: when Redis first answered; until then (and within the grace) failures do not count.
     private Instant firstAnswer = Instant.MAX;
@@ -158,8 +160,8 @@ final class CircuitBreaker {
     }
 
     /** A command is being sent: its ticket orders it against the failures counted ({@link #onTimeout}). */
-    synchronized long ticket() {
-        return ++tickets;
+    long ticket() {
+        return tickets.incrementAndGet();
     }
 
     /**
@@ -206,7 +208,7 @@ final class CircuitBreaker {
         if (state == OPEN) {
             return false; // a call that started before the breaker opened
         }
-        ticketsAtLastCount = tickets;
+        ticketsAtLastCount = tickets.get();
         if (errorCount == recentErrors.length) {
             System.arraycopy(recentErrors, 1, recentErrors, 0, errorCount - 1);
             errorCount--;
