@@ -227,6 +227,14 @@ public final class CoalescingCache {
         return flights.inFlight();
     }
 
+    /**
+     * Loads in flight plus early refreshes whose end is not yet recorded: a refresh's flight ends a moment before
+     * its outcome is counted and its next start is held back, on whichever thread completed it.
+     */
+    int backgroundWork() {
+        return flights.inFlight() + (int) refreshes.values().stream().filter(Instant.MAX::equals).count();
+    }
+
     private Result served(String key, Asker asker, Loader loader, Lookup.Hit hit) {
         Stored stored = hit.stored();
         Instant now = parts.clock().instant();

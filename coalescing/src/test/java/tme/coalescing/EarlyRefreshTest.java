@@ -31,7 +31,7 @@ class EarlyRefreshTest extends TwoNodesTestBase {
     /** Background refreshes have landed: in these tests a load takes far less than the half window left. */
     void settle(Node... nodes) {
         Conditions.await("background refreshes finish", () -> List.of(nodes).stream()
-                .allMatch(node -> node.coalescing.loadsInFlight() == 0));
+                .allMatch(node -> node.coalescing.backgroundWork() == 0));
     }
 
     @Test

@@ -186,7 +186,7 @@ class StaleAnswersTest {
             if (reads == 0) {
                 loader.answer(Loaded.localFailure(FAILED));
             }
-            Conditions.await("background work ends", () -> node.coalescing.loadsInFlight() == 0);
+            Conditions.await("background work ends", () -> node.coalescing.backgroundWork() == 0);
             clock.advance(Duration.ofMillis(10));
         }
         assertEquals(400, reads);
