@@ -60,6 +60,7 @@ import tme.scraper.parse.ParserMode;
  * @param refresh            the refresh schedule's timeline and a refresher's limits ({@code REFRESH_*})
  * @param feedPages          how old a channel's latest page a feed accepts: fresh for {@code FEED_FRESH_TTL},
  *                           then served while one refresh runs up to {@code FEED_STALE_TTL} of age
+ * @param feedMaxPages       the most pages per channel a feed may ask for ({@code FEED_MAX_PAGES}, {@code pages=N})
  * @param requests           the access log, trusted proxies and the per-client limit ({@code ACCESS_LOG},
  *                           {@code TRUSTED_PROXIES}, {@code CLIENT_RATE}, {@code CLIENT_BURST})
  * @param push               post events, SSE streams and the WebSub hub ({@code EVENTS_*}, {@code STREAM_*},
@@ -86,7 +87,7 @@ public record Config(
         Duration errorTtl, int maxWaiting, int eventLoops, boolean nativeTransport,
         SlotsConfig slots, ThrottleConfig throttle,
         GraphQLConfig graphql, boolean docs, Duration shutdownDrain, Role role, RefreshConfig refresh, Tolerance feedPages,
-        RequestsConfig requests, PushSettings push, MemoryPlan memory, Optional<URI> publicUrl,
+        int feedMaxPages, RequestsConfig requests, PushSettings push, MemoryPlan memory, Optional<URI> publicUrl,
         MediaConfig media, ClientShare clientShare, ConnectionsConfig connections, List<String> warnings) {
 
     private static final long MIB = 1024 * 1024;
@@ -121,6 +122,7 @@ public record Config(
                 role(in, cache),
                 RefreshSettings.from(in),
                 RefreshSettings.feedPages(in, ttls.latest(), cache.staleness()),
+                in.get(FEED_MAX_PAGES),
                 requests(in),
                 PushSettings.from(in),
                 memory,

@@ -261,7 +261,7 @@ public final class Main {
                 postEvents);
         PreviewsService previews = new PreviewsService(channels::preview, PREVIEWS_PARALLELISM);
         FeedService feeds = new FeedService(channels, cache, schedule, config.parserMode(), feedTimes(config), clock,
-                parsers, FEED_PARALLELISM, config.publicUrl());
+                parsers, FEED_PARALLELISM, config.publicUrl(), config.feedMaxPages());
         Routes.Media media = media(vertx, config.media(), channels, clock);
         boolean refresher = config.role() == Role.REFRESHER;
         EventLoopRequests loops = new EventLoopRequests(refresher ? 1 : config.eventLoops());
@@ -272,7 +272,7 @@ public final class Main {
         onClose(vertx, graphql);
         // Made in every role (nothing runs until it is started), so its counters are one source like the others.
         Refresher refreshes = new Refresher(vertx, schedule,
-                new ChannelRefresh(channels, config.refresh().interval(), clock), config.refresh(), clock);
+                new ChannelRefresh(channels, parsers, config.refresh().interval(), clock), config.refresh(), clock);
         Supplier<Map<String, Long>> refreshing = refresher ? refreshes::counters : Map::of;
         // The read path's counters (cache levels, coalescing, pages, parser), the gate's, the t.me client's, the
         // requests each event loop served, the feed's, the schedule's and, in a refresher, its worker's; then the

@@ -160,6 +160,8 @@ final class Settings {
             "how long a feed takes a latest page as fresh");
     static final Setting<Duration> FEED_STALE_TTL = add("FEED_STALE_TTL", positiveDuration(), is("15m"),
             "up to this age a feed serves a page while it refreshes");
+    static final Setting<Integer> FEED_MAX_PAGES = add("FEED_MAX_PAGES", integer(1, FeedRequest.MOST_PAGES), is("5"),
+            "the most pages per channel a feed may ask for (`pages=N`)");
     static final Setting<Boolean> ACCESS_LOG = add("ACCESS_LOG", flag(), is("true"), "one line per request");
     static final Setting<TrustedProxies> TRUSTED_PROXIES = add("TRUSTED_PROXIES",
             parsedBy("addresses, CIDR blocks", TrustedProxies::parse), computed("empty", in -> TrustedProxies.none()),

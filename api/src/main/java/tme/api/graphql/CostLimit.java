@@ -5,14 +5,14 @@ import graphql.analysis.FieldComplexityEnvironment;
 import graphql.analysis.MaxQueryComplexityInstrumentation;
 import graphql.execution.AbortExecutionException;
 import java.util.List;
+import tme.api.service.FeedRequest;
 import tme.redis.Counters;
 
 /**
  * At most {@code maxCost} t.me page loads per query ({@code GRAPHQL_MAX_COST}), counted before any field runs. A
  * query's cost is its upstream fan-out: each {@code body}, {@code post}, {@code more}, {@code preview} and
- * {@code search} field may load one page, {@code previews} and {@code feed} one per name given (a cold feed loads each
- * channel's latest
- * page); nothing below the root costs anything (it reads the same
+ * {@code search} field may load one page, {@code previews} one per name given, {@code feed} one per name and page
+ * asked (a cold feed loads each channel's latest page and {@code pages - 1} before it); nothing below the root costs anything (it reads the same
  * stored answer), nor does introspection. A load answered from the cache costs nothing in fact: the count is what
  * the query could cost on a cold cache, the only bound that holds before it runs.
  */
@@ -42,10 +42,17 @@ final class CostLimit extends MaxQueryComplexityInstrumentation {
             }
             return switch (field.getFieldDefinition().getName()) {
                 case "body", "more", "post", "preview", "search" -> 1;
-                case "previews", "feed" ->
-                        field.getArguments().get("channels") instanceof List<?> names ? names.size() : 0;
+                case "previews" -> names(field);
+                // Each channel's latest page and the pages=N-1 before it. Past FEED_MAX_PAGES the field answers its
+                // own 422; clamped here only so that a huge number is not priced as one.
+                case "feed" -> names(field) * (field.getArguments().get("pages") instanceof Integer pages
+                        ? Math.clamp(pages, 1, FeedRequest.MOST_PAGES) : 1);
                 default -> 0;
             };
+        }
+
+        private static int names(FieldComplexityEnvironment field) {
+            return field.getArguments().get("channels") instanceof List<?> names ? names.size() : 0;
         }
     }
 }

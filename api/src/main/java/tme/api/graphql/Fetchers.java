@@ -87,7 +87,8 @@ final class Fetchers {
     /** The same feed as {@code POST /v1/feed}: the same request, cache entry and build, read in its decoded form. */
     DataFetcher<CompletableFuture<DataFetcherResult<Object>>> feed() {
         return env -> answered(env, feeds.feed(FeedRequest.of(env.<List<String>>getArgument("channels"),
-                env.getArgument("limit"), FeedFormat.JSON, "", FeedFilters.of(env::getArgument)), asker(env)));
+                env.getArgument("limit"), FeedFormat.JSON, "", FeedFilters.of(env::getArgument))
+                .deep(env.getArgument("pages"), feeds.maxPages()), asker(env)));
     }
 
     private CompletableFuture<DataFetcherResult<Object>> answered(DataFetchingEnvironment env, Future<Answer> answer) {

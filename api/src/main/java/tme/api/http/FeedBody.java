@@ -18,7 +18,7 @@ final class FeedBody {
 
     private static final int MAX_SHOWN = 64;
 
-    private static final Map<String, Type> MEMBERS = Map.of("limit", Type.INTEGER,
+    private static final Map<String, Type> MEMBERS = Map.of("limit", Type.INTEGER, "pages", Type.INTEGER,
             "include", Type.LIST, "exclude", Type.LIST, "media", Type.LIST, "forwards", Type.BOOLEAN,
             "replies", Type.BOOLEAN, "service", Type.BOOLEAN, "min_views", Type.INTEGER);
 

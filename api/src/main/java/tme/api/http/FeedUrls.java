@@ -13,9 +13,9 @@ import tme.api.service.FeedFormat;
 
 /**
  * The feed at the URLs people guess, each the same feed {@code /v1/feed} writes: {@code /feeds/<name>.atom|.rss|.json}
- * ({@code <a>+<b>+<c>} for a merged feed; {@code limit} and the filters as query parameters), and RSSHub's
- * {@code /telegram/channel/:username[/:routeParams]} with {@code ?format=rss|atom|json} (RSS by default, as RSSHub)
- * and {@code ?limit=N}, so a reader moves over by changing the host. What we do not do is named in
+ * ({@code <a>+<b>+<c>} for a merged feed; {@code limit}, {@code pages} and the filters as query parameters), and
+ * RSSHub's {@code /telegram/channel/:username[/:routeParams]} with {@code ?format=rss|atom|json} (RSS by default, as
+ * RSSHub), {@code ?limit=N} and our {@code ?pages=N}, so a reader moves over by changing the host. What we do not do is named in
  * {@value #IGNORED}, never dropped in silence.
  */
 final class FeedUrls {
@@ -26,7 +26,7 @@ final class FeedUrls {
     private static final Map<String, FeedFormat> EXTENSIONS = Map.of("atom", FeedFormat.ATOM, "rss", FeedFormat.RSS,
             "json", FeedFormat.JSON_FEED);
     /** RSSHub's query parameters we read; any other is named as ignored (its filters by regex among them). */
-    private static final List<String> RSSHUB_QUERY = List.of("format", "limit");
+    private static final List<String> RSSHUB_QUERY = List.of("format", "limit", "pages");
 
     private final Handlers handlers;
 
@@ -44,7 +44,7 @@ final class FeedUrls {
                     + " (JSON Feed), after its channels joined by +: " + quoted(file)));
         }
         handlers.sendFeed(ctx, Arrays.asList(file.substring(0, dot).split("\\+", -1)), ctx.queryParams().get("limit"),
-                format, name -> FeedQuery.value(ctx.queryParams().getAll(name)));
+                ctx.queryParams().get("pages"), format, name -> FeedQuery.value(ctx.queryParams().getAll(name)));
     }
 
     /** {@code GET /telegram/channel/:username[/:routeParams]}: RSSHub's route, answered with our feed. */
@@ -61,7 +61,8 @@ final class FeedUrls {
             ctx.response().putHeader(IGNORED, String.join(", ", ignored));
         }
         String channel = ChannelName.parse("username", ctx.pathParam("username")).value();
-        handlers.sendFeed(ctx, List.of(channel), ctx.queryParams().get("limit"), format, options::parameter);
+        handlers.sendFeed(ctx, List.of(channel), ctx.queryParams().get("limit"), ctx.queryParams().get("pages"), format,
+                options::parameter);
     }
 
     private static String quoted(String text) {

@@ -104,7 +104,7 @@ final class Handlers {
     }
 
     /**
-     * {@code GET /v1/feed?channels=a,b,c&limit=N&format=json|atom|rss|jsonfeed}: the feed as JSON or for feed
+     * {@code GET /v1/feed?channels=a,b,c&limit=N&pages=N&format=json|atom|rss|jsonfeed}: the feed as JSON or for feed
      * readers, with its ETag and freshness like every GET answer; the filter parameters keep what a reader wants.
      */
     void feed(RoutingContext ctx) {
@@ -121,17 +121,19 @@ final class Handlers {
             }
         }
         sendFeed(ctx, FeedQuery.names(ctx.queryParams().getAll("channels")), ctx.queryParams().get("limit"),
-                FeedFormat.parse("format", asked), name -> FeedQuery.value(ctx.queryParams().getAll(name)));
+                ctx.queryParams().get("pages"), FeedFormat.parse("format", asked),
+                name -> FeedQuery.value(ctx.queryParams().getAll(name)));
     }
 
     /**
-     * The feed of {@code names} as {@code format}, cacheable like every GET answer: {@code /v1/feed}'s, and the same
-     * feed at the URLs people guess ({@link FeedUrls}); {@code filters} gives the filter parameters' values.
+     * The feed of {@code names} as {@code format}, {@code pages} deep, cacheable like every GET answer:
+     * {@code /v1/feed}'s, and the same feed at the URLs people guess ({@link FeedUrls}); {@code filters} gives the
+     * filter parameters' values.
      */
-    void sendFeed(RoutingContext ctx, List<String> names, Object limit, FeedFormat format,
+    void sendFeed(RoutingContext ctx, List<String> names, Object limit, Object pages, FeedFormat format,
                   Function<String, Object> filters) {
         FeedRequest request = FeedRequest.of(names, limit, format, FeedQuery.origin(ctx.request()),
-                FeedFilters.of(filters));
+                FeedFilters.of(filters)).deep(pages, feeds.maxPages());
         responses.send(ctx, feeds.feed(request, Asker.forRequest(clients.apply(ctx), "feed")), FeedQuery.contentType(format), true);
     }
 
@@ -140,11 +142,12 @@ final class Handlers {
                 .putHeader(HttpHeaders.CACHE_CONTROL, "no-store").end();
     }
 
-    /** {@code POST /v1/feed} with {@code {"channels":[...],"limit":N}}: the same JSON answer, {@code no-store}. */
+    /** {@code POST /v1/feed} with {@code {"channels":[...],"limit":N,"pages":N}}: the same JSON answer, {@code no-store}. */
     void feedPost(RoutingContext ctx) {
         JsonObject body = FeedBody.checked(jsonBody(ctx));
         FeedRequest request = FeedRequest.of(channelsArray(body).getList(), body.getValue("limit"), FeedFormat.JSON, "",
-                FeedFilters.of(name -> FeedQuery.value(body.getValue(name))));
+                FeedFilters.of(name -> FeedQuery.value(body.getValue(name)))).deep(body.getValue("pages"),
+                feeds.maxPages());
         responses.send(ctx, feeds.feed(request, Asker.forRequest(clients.apply(ctx), "feed")), FeedQuery.contentType(FeedFormat.JSON), false);
     }
 

@@ -14,6 +14,7 @@ import tme.scraper.model.Entity;
 import tme.scraper.model.EntityType;
 import tme.scraper.model.Footer;
 import tme.scraper.model.Forwarded;
+import tme.scraper.model.MorePage;
 import tme.scraper.model.Offset;
 import tme.scraper.model.Post;
 import tme.scraper.model.PostDate;
@@ -33,16 +34,26 @@ public final class PageReader {
 
     /** The page in {@code json}, UTF-8 bytes {@link JsonRender#body} wrote. */
     public static ChannelPage body(byte[] json) {
-        JsonObject body;
-        try {
-            body = new JsonObject(Buffer.buffer(json));
-        } catch (DecodeException e) {
-            // Stored answers are our own renderer's; unreadable ones are a bug, not input.
-            throw new IllegalStateException("a stored body answer is not JSON", e);
-        }
+        JsonObject body = object(json, "body");
         return new ChannelPage(channel(body.getJsonObject("channel")),
                 list(body.getJsonObject("content").getJsonArray("posts"), PageReader::post),
                 offset(body.getJsonObject("meta").getJsonObject("offset")));
+    }
+
+    /** The page in {@code json}, UTF-8 bytes {@link JsonRender#more} wrote (a {@code /v1/more} answer). */
+    public static MorePage more(byte[] json) {
+        JsonObject more = object(json, "more");
+        return new MorePage(list(more.getJsonArray("posts"), PageReader::post),
+                offset(more.getJsonObject("meta").getJsonObject("offset")));
+    }
+
+    private static JsonObject object(byte[] json, String what) {
+        try {
+            return new JsonObject(Buffer.buffer(json));
+        } catch (DecodeException e) {
+            // Stored answers are our own renderer's; unreadable ones are a bug, not input.
+            throw new IllegalStateException("a stored " + what + " answer is not JSON", e);
+        }
     }
 
     static Channel channel(JsonObject channel) {

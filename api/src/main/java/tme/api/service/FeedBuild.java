@@ -32,17 +32,29 @@ record FeedBuild(byte[] bytes, boolean transientFailure, Problem refusal) {
      * {@code hubUrl}: the WebSub hub a reader feed names (null: none).
      */
     static FeedBuild of(FeedRequest request, List<Answer> answers, Instant now, MediaLinks links, String hubUrl) {
+        return deep(request, answers.stream().map(ChannelPages::latestOnly).toList(), now, links, hubUrl);
+    }
+
+    /**
+     * As {@link #of(FeedRequest, List, Instant, MediaLinks, String)}, each channel with the posts of its older pages
+     * ({@code pages=N}); an older page that failed for a passing reason makes the feed short-lived, like a channel
+     * that did.
+     */
+    static FeedBuild deep(FeedRequest request, List<ChannelPages> read, Instant now, MediaLinks links, String hubUrl) {
         List<ChannelPage> pages = new ArrayList<>();
         List<FeedJson.Error> errors = new ArrayList<>();
-        for (int i = 0; i < answers.size(); i++) {
+        boolean olderFailed = false;
+        for (int i = 0; i < read.size(); i++) {
             String name = request.channels().get(i).value();
-            switch (answers.get(i)) {
-                case Answer.Cached ok when ok.status() == 200 -> pages.add(PageReader.body(ok.stored().raw()));
+            ChannelPages channel = read.get(i);
+            olderFailed |= channel.olderFailure() != null;
+            switch (channel.latest()) {
+                case Answer.Cached ok when ok.status() == 200 -> pages.add(channel.with(PageReader.body(ok.stored().raw())));
                 case Answer.Cached notFound -> errors.add(new FeedJson.Error(name, notFound.notFound()));
                 case Answer.Failure failure -> errors.add(new FeedJson.Error(name, failure.problem()));
             }
         }
-        boolean transientFailure = errors.stream()
+        boolean transientFailure = olderFailed || errors.stream()
                 .anyMatch(error -> !Problem.CHANNEL_NOT_FOUND.equals(error.problem().code()));
         return of(request, pages, errors, transientFailure, now, links, hubUrl);
     }
@@ -54,7 +66,7 @@ record FeedBuild(byte[] bytes, boolean transientFailure, Problem refusal) {
     static byte[] posts(FeedRequest request, List<ChannelPage> pages, Instant now, MediaLinks links, String hubUrl) {
         int all = pages.stream().mapToInt(page -> page.posts().size()).sum();
         FeedRequest every = new FeedRequest(request.channels(), Math.max(1, all), request.format(), request.origin(),
-                request.filter());
+                request.filter(), request.pages());
         return of(every, pages, List.of(), false, now, links, hubUrl).bytes();
     }
 

@@ -22,7 +22,8 @@ import tme.redis.Counters;
 import tme.scraper.parse.ParserMode;
 
 /**
- * The multi-channel feed ({@code /v1/feed}, GraphQL {@code feed}): every channel's latest page, ranked together.
+ * The multi-channel feed ({@code /v1/feed}, GraphQL {@code feed}): every channel's latest page (and with
+ * {@code pages=N} the N-1 pages before it), ranked together.
  *
  * <ul>
  *   <li>A feed is one cache entry keyed by its normalised request ({@link FeedRequest}): identical requests, in any
@@ -34,7 +35,11 @@ import tme.scraper.parse.ParserMode;
  *       feed's own {@code pages} tolerance (fresh for {@code FEED_FRESH_TTL}, then served while one refresh runs,
  *       up to {@code FEED_STALE_TTL}): a cold channel costs one t.me request, a warm one none. Its loads are one
  *       flow at the upstream gate, at most {@code parallelism} at once.</li>
- *   <li>Every request registers its channels with the refresh schedule, so refreshers keep them warm.</li>
+ *   <li>A deeper feed ({@code pages=N}) reads each channel's older pages through the entries
+ *       {@code /v1/more/<channel>/before/<id>} answers ({@link OlderPages}): a page loaded once serves every feed and
+ *       client that reads it.</li>
+ *   <li>Every request registers its channels, and its depth, with the refresh schedule, so refreshers keep them
+ *       warm that deep.</li>
  * </ul>
  */
 public final class FeedService {
@@ -50,6 +55,9 @@ public final class FeedService {
     public record Times(Tolerance pages, Duration builtFor, Duration afterFailureFor, Duration notFoundFor) {}
 
     private final ChannelService channels;
+    private final OlderPages older;
+    // FEED_MAX_PAGES: the deepest feed a request may ask for.
+    private final int maxPages;
     private final CoalescingCache cache;
     private final Schedule schedule;
     private final Keys keys;
@@ -67,11 +75,14 @@ public final class FeedService {
     /**
      * Builds run on {@code workers}, each loading at most {@code parallelism} pages at once. With {@code publicUrl}
      * ({@code PUBLIC_URL}), reader feeds name it for their own URL (whatever host the request came to, so the one
-     * shared entry names the right one) and send readers to its durable media links.
+     * shared entry names the right one) and send readers to its durable media links. A request may ask for each
+     * channel's latest page and up to {@code maxPages - 1} before it ({@code FEED_MAX_PAGES}).
      */
     public FeedService(ChannelService channels, CoalescingCache cache, Schedule schedule, ParserMode mode,
                        Times times, InstantSource clock, WorkerExecutor workers, int parallelism,
-                       Optional<java.net.URI> publicUrl) {
+                       Optional<java.net.URI> publicUrl, int maxPages) {
+        this.older = new OlderPages(channels, workers);
+        this.maxPages = maxPages;
         this.publicUrl = publicUrl.map(java.net.URI::toString);
         this.links = this.publicUrl.map(MediaLinks::at).orElse(MediaLinks.CDN);
         this.channels = channels;
@@ -94,7 +105,7 @@ public final class FeedService {
         // Registered before any load, so the schedule has the names when the loads say they loaded them (a load
         // of a name not on the schedule leaves no trace). Costs a round trip only when this process has not told
         // Redis of these names lately; a registration never fails (a lost one is repeated by the next request).
-        return schedule.register(request.names()).compose(registered -> ChannelService.answered(
+        return schedule.register(request.names(), request.pages()).compose(registered -> ChannelService.answered(
                 cache.get(keys.feed(request), asker, context -> build(request, context))));
     }
 
@@ -105,6 +116,11 @@ public final class FeedService {
     public FeedService withHub() {
         this.hub = true;
         return this;
+    }
+
+    /** {@code FEED_MAX_PAGES}: the most pages per channel a request may ask for ({@link FeedRequest#deep}). */
+    public int maxPages() {
+        return maxPages;
     }
 
     /** {@code PUBLIC_URL}, when set: where readers reach this service (OPML files name feeds at it). */
@@ -129,15 +145,20 @@ public final class FeedService {
 
     private Future<Loaded> build(FeedRequest request, LoadContext context) {
         counts.increment(FeedCount.BUILDS);
-        return Lanes.each(request.channels(), parallelism,
-                        channel -> channels.latest(channel, context.asker(), times.pages()),
-                        bug -> new Answer.Failure(Problem.internal()))
-                .compose(answers -> workers.executeBlocking(() -> stored(FeedBuild.of(request, answers,
-                        clock.instant(), links, hubUrl(request)), answers), false));
+        return Lanes.each(request.channels(), parallelism, channel -> read(channel, request.pages(), context.asker()),
+                        bug -> ChannelPages.latestOnly(new Answer.Failure(Problem.internal())))
+                .compose(read -> workers.executeBlocking(() -> stored(FeedBuild.deep(request, read,
+                        clock.instant(), links, hubUrl(request)), read), false));
     }
 
-    private Loaded stored(FeedBuild built, List<Answer> answers) {
-        counts.add(FeedCount.CHANNEL_ERRORS, answers.stream()
+    /** The channel's latest page, judged by the feed's tolerance, and the {@code pages - 1} pages before it. */
+    private Future<ChannelPages> read(ChannelName channel, int pages, Asker asker) {
+        return channels.latest(channel, asker, times.pages())
+                .compose(latest -> older.before(channel, latest, pages - 1, asker));
+    }
+
+    private Loaded stored(FeedBuild built, List<ChannelPages> read) {
+        counts.add(FeedCount.CHANNEL_ERRORS, read.stream().map(ChannelPages::latest)
                 .filter(answer -> !(answer instanceof Answer.Cached ok && ok.status() == 200)).count());
         if (built.refusal() != null) {
             Problem refusal = built.refusal();

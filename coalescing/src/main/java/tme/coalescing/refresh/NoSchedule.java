@@ -13,7 +13,7 @@ final class NoSchedule implements Schedule {
     private NoSchedule() {}
 
     @Override
-    public Future<Void> register(Collection<String> names) {
+    public Future<Void> register(Collection<String> names, int depth) {
         return Future.succeededFuture();
     }
 

@@ -41,9 +41,12 @@ final class RedisSchedule implements Schedule {
     private final Counters<RefreshCount> counters = new Counters<>(RefreshCount.class,
             EnumSet.of(RefreshCount.ASKED, RefreshCount.REGISTERED, RefreshCount.RESTORED,
                     RefreshCount.UNREACHED_WRITES));
-    // name -> when this process last told Redis it was asked for; read and replaced without a lock (a race
+    // (name, depth) -> when this process last told Redis it was asked for; read and replaced without a lock (a race
     // costs one redundant registration, never a lost one).
-    private final ConcurrentMap<String, Instant> lastAsked = new ConcurrentHashMap<>();
+    private final ConcurrentMap<Asked, Instant> lastAsked = new ConcurrentHashMap<>();
+
+    /** A registration as this process remembers sending it: a name, and how deep its refresh was asked to reach. */
+    private record Asked(String name, int depth) {}
     private volatile Instant nextSweep = Instant.MIN;
 
     RedisSchedule(RedisLink link, RefreshConfig config, InstantSource clock) {
@@ -55,20 +58,22 @@ final class RedisSchedule implements Schedule {
     }
 
     @Override
-    public Future<Void> register(Collection<String> names) {
+    public Future<Void> register(Collection<String> names, int depth) {
         Instant now = clock.instant();
-        List<String> unsent = names.stream().distinct().filter(name -> due(name, now)).toList();
+        List<Asked> unsent = names.stream().distinct().map(name -> new Asked(name, Math.max(1, depth)))
+                .filter(asked -> due(asked, now)).toList();
         if (unsent.isEmpty()) {
             return Future.succeededFuture();
         }
-        unsent.forEach(name -> lastAsked.put(name, now));
+        unsent.forEach(asked -> lastAsked.put(asked, now));
         sweepAsked(now);
         counters.add(RefreshCount.ASKED, unsent.size());
-        Request eval = Lua.eval(ScheduleScripts.REGISTER, keys[0], keys[1]).arg(now.toEpochMilli());
-        unsent.forEach(eval::arg);
+        Request eval = Lua.eval(ScheduleScripts.REGISTER, keys[0], keys[1], keys[5]).arg(now.toEpochMilli())
+                .arg(Math.max(1, depth)).arg(idleBefore(now).toEpochMilli());
+        unsent.forEach(asked -> eval.arg(asked.name()));
         return write(eval, "register").map(added -> {
             if (added == null) {
-                unsent.forEach(name -> lastAsked.remove(name, now)); // lost: the next ask sends it again
+                unsent.forEach(asked -> lastAsked.remove(asked, now)); // lost: the next ask sends it again
             } else {
                 counters.add(RefreshCount.REGISTERED, added.toLong());
             }
@@ -79,11 +84,13 @@ final class RedisSchedule implements Schedule {
     @Override
     public Future<Void> restore() {
         Instant now = clock.instant();
-        Instant idleBefore = now.minus(config.idle()).minus(config.askedEvery());
+        Instant idleBefore = idleBefore(now);
+        // One entry per name, at its latest ask; depths are not restored: the next deep ask sends its depth again.
         List<Map.Entry<String, Instant>> remembered = lastAsked.entrySet().stream()
                 .filter(asked -> !asked.getValue().isBefore(idleBefore))
-                .map(asked -> Map.entry(asked.getKey(), asked.getValue()))
-                .toList();
+                .collect(java.util.stream.Collectors.toMap(asked -> asked.getKey().name(), Map.Entry::getValue,
+                        (one, other) -> one.isAfter(other) ? one : other))
+                .entrySet().stream().toList();
         // Forgotten first: a name whose restore is lost is sent again by the next ask, not askedEvery later.
         lastAsked.clear();
         Future<Void> chain = Future.succeededFuture();
@@ -101,7 +108,7 @@ final class RedisSchedule implements Schedule {
         batch.forEach(asked -> eval.arg(asked.getKey()).arg(asked.getValue().toEpochMilli()));
         return write(eval, "restore").map(added -> {
             if (added != null) {
-                batch.forEach(asked -> lastAsked.putIfAbsent(asked.getKey(), asked.getValue()));
+                batch.forEach(asked -> lastAsked.putIfAbsent(new Asked(asked.getKey(), 1), asked.getValue()));
                 counters.add(RefreshCount.RESTORED, batch.size());
             }
             return null;
@@ -121,7 +128,7 @@ final class RedisSchedule implements Schedule {
                 .arg(now.toEpochMilli())
                 .arg(limit)
                 .arg(now.plus(config.claimFor()).toEpochMilli())
-                .arg(now.minus(config.idle()).minus(config.askedEvery()).toEpochMilli())
+                .arg(idleBefore(now).toEpochMilli())
                 .arg(now.minus(config.recent()).toEpochMilli())
                 .arg(config.interval().toMillis())
                 .arg(token)
@@ -152,9 +159,14 @@ final class RedisSchedule implements Schedule {
         return counters.snapshot();
     }
 
-    /** Whether this process has not told Redis about {@code name} within {@code askedEvery}. */
-    private boolean due(String name, Instant now) {
-        Instant sent = lastAsked.get(name);
+    /** Names (and depths) asked for before this are idle: dropped from the schedule. */
+    private Instant idleBefore(Instant now) {
+        return now.minus(config.idle()).minus(config.askedEvery());
+    }
+
+    /** Whether this process has not told Redis about {@code asked} within {@code askedEvery}. */
+    private boolean due(Asked asked, Instant now) {
+        Instant sent = lastAsked.get(asked);
         return sent == null || !now.isBefore(sent.plus(config.askedEvery()));
     }
 
@@ -188,10 +200,10 @@ final class RedisSchedule implements Schedule {
 
     private static Claims claims(Response answer, String token) {
         Response flat = answer.get(0);
-        List<Claimed> claimed = new ArrayList<>(flat.size() / 3);
-        for (int i = 0; i + 2 < flat.size(); i += 3) {
+        List<Claimed> claimed = new ArrayList<>(flat.size() / 4);
+        for (int i = 0; i + 3 < flat.size(); i += 4) {
             claimed.add(new Claimed(flat.get(i).toString(), Instant.ofEpochMilli(flat.get(i + 1).toLong()),
-                    flat.get(i + 2).toInteger(), token));
+                    flat.get(i + 2).toInteger(), token, flat.get(i + 3).toInteger()));
         }
         return new Claims(claimed, answer.get(1).toInteger(), answer.get(2).toInteger(), answer.get(3).toLong(),
                 answer.get(4).toLong(), true);

@@ -11,4 +11,12 @@ import io.vertx.core.Future;
 public interface Refresh {
 
     Future<RefreshOutcome> refresh(String name);
+
+    /**
+     * Refreshes {@code name} {@code depth} deep, the depth its readers registered ({@link Schedule#register(
+     * java.util.Collection, int)}; 1 at least). Without a notion of depth, a refresh of the name alone.
+     */
+    default Future<RefreshOutcome> refresh(String name, int depth) {
+        return refresh(name);
+    }
 }

@@ -83,10 +83,10 @@ public record RefreshConfig(Duration interval, Duration idle, Duration claimFor,
                 keyPrefix);
     }
 
-    /** The five keys of the scripts in {@code tme.redis.ScheduleScripts}, in their order; one hash slot. */
+    /** The six keys of the scripts in {@code tme.redis.ScheduleScripts}, in their order; one hash slot. */
     public List<String> keys() {
         return List.of(keyPrefix + ":due", keyPrefix + ":asked", keyPrefix + ":loaded", keyPrefix + ":claims",
-                keyPrefix + ":failures");
+                keyPrefix + ":failures", keyPrefix + ":depths");
     }
 
     /** The half of the interval in which a load by anyone makes a refresh moot. */

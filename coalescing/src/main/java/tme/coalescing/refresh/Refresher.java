@@ -186,7 +186,7 @@ public final class Refresher {
         }
         Future<RefreshOutcome> outcome;
         try {
-            outcome = refresh.refresh(claimed.name());
+            outcome = refresh.refresh(claimed.name(), claimed.depth());
         } catch (RuntimeException bug) {
             outcome = Future.failedFuture(bug);
         }

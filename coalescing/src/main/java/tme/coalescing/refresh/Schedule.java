@@ -15,7 +15,17 @@ import tme.redis.RedisLink;
 public interface Schedule {
 
     /** A reader asked for {@code names} (already normalised): keeps them scheduled; a new one is due now. */
-    Future<Void> register(Collection<String> names);
+    default Future<Void> register(Collection<String> names) {
+        return register(names, 1);
+    }
+
+    /**
+     * As {@link #register(Collection)}, asking that each name's refresh reach {@code depth} deep (1: the name alone;
+     * what a level is, the {@link Refresh} knows: in the api, a channel's latest page and the pages before it). The
+     * deepest depth asked for within the idle period holds; once nobody asked for it that long, the name's refresh
+     * goes back to the depth still asked for ({@link Claimed#depth}).
+     */
+    Future<Void> register(Collection<String> names, int depth);
 
     /** A process loaded {@code name} now: a refresh due within the next half interval would be moot. */
     Future<Void> loaded(String name);

@@ -1,0 +1,40 @@
+package tme.api.service;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import tme.api.problem.Problem;
+import tme.scraper.model.ChannelPage;
+import tme.scraper.model.Post;
+
+/**
+ * One channel as a feed reads it: its latest page's answer, and the posts of the pages before it that a deeper feed
+ * asked for ({@code pages=N}: N-1 of them, {@link OlderPages}).
+ *
+ * @param latest       the latest page's answer, as {@link ChannelService#latest} gave it
+ * @param older        the older pages' posts (none for a feed of latest pages)
+ * @param olderFailure the passing problem that stopped the older pages short, or null
+ */
+record ChannelPages(Answer latest, List<Post> older, Problem olderFailure) {
+
+    ChannelPages {
+        older = List.copyOf(older);
+    }
+
+    /** The latest page alone. */
+    static ChannelPages latestOnly(Answer latest) {
+        return new ChannelPages(latest, List.of(), null);
+    }
+
+    /** {@code page} (the latest, read back) with the older posts, every post once, oldest first. */
+    ChannelPage with(ChannelPage page) {
+        if (older.isEmpty()) {
+            return page;
+        }
+        List<Post> posts = new ArrayList<>(older);
+        page.posts().stream().filter(post -> older.stream().noneMatch(old -> old.id() == post.id()))
+                .forEach(posts::add);
+        posts.sort(Comparator.comparingInt(Post::id));
+        return new ChannelPage(page.channel(), posts, page.offset());
+    }
+}
