@@ -74,7 +74,7 @@ class KeyFamiliesTest {
     @Test
     void refreshSchedule_sharesTheRefreshTag() {
         assertEquals(List.of("tme:v1:{refresh}:due", "tme:v1:{refresh}:asked", "tme:v1:{refresh}:loaded",
-                "tme:v1:{refresh}:claims", "tme:v1:{refresh}:failures"), RefreshConfig.defaults().keys());
+                "tme:v1:{refresh}:claims", "tme:v1:{refresh}:failures", "tme:v1:{refresh}:depths"), RefreshConfig.defaults().keys());
         assertEquals(KeySlot.of("refresh"), KeySlot.of(RefreshConfig.defaults().keys().getFirst()));
     }
 
@@ -89,7 +89,7 @@ class KeyFamiliesTest {
         ThrottleConfig gate = ThrottleConfig.defaults();
         scripts.put("gate budget", List.of(gate.cooldownKey(), gate.budgetKey()));
         scripts.put("gate cooldown", List.of(gate.cooldownKey()));
-        // The refresher's schedule: its claim and finish scripts name all five keys.
+        // The refresher's schedule: its claim and finish scripts name all six keys.
         scripts.put("refresh schedule", RefreshConfig.defaults().keys());
         return scripts;
     }

@@ -22,12 +22,21 @@ final class RecordingRefresh implements Refresh {
     private final Schedule loads;
     private final List<Call> calls = new CopyOnWriteArrayList<>();
     private final Map<String, RefreshOutcome> outcomes = new ConcurrentHashMap<>();
+    // name -> the depth of its last refresh
+    private final Map<String, Integer> depths = new ConcurrentHashMap<>();
     private final Map<String, Promise<RefreshOutcome>> hanging = new ConcurrentHashMap<>();
     private volatile boolean hangAll;
 
     RecordingRefresh(InstantSource clock, Schedule loads) {
         this.clock = clock;
         this.loads = loads;
+    }
+
+    /** Records the depth the refresher passed, then refreshes as {@link #refresh(String)}. */
+    @Override
+    public Future<RefreshOutcome> refresh(String name, int depth) {
+        depths.put(name, depth);
+        return refresh(name);
     }
 
     @Override
@@ -60,6 +69,11 @@ final class RecordingRefresh implements Refresh {
 
     List<Call> calls() {
         return List.copyOf(calls);
+    }
+
+    /** The depth {@code name}'s last refresh was asked to reach, or null when it was never refreshed. */
+    Integer depthOf(String name) {
+        return depths.get(name);
     }
 
     long callsOf(String name) {

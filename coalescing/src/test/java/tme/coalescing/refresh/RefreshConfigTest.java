@@ -12,7 +12,7 @@ class RefreshConfigTest {
     @Test
     void defaults_keysShareOneHashTag() {
         assertEquals(List.of("tme:v1:{refresh}:due", "tme:v1:{refresh}:asked", "tme:v1:{refresh}:loaded",
-                "tme:v1:{refresh}:claims", "tme:v1:{refresh}:failures"), RefreshConfig.defaults().keys());
+                "tme:v1:{refresh}:claims", "tme:v1:{refresh}:failures", "tme:v1:{refresh}:depths"), RefreshConfig.defaults().keys());
         assertEquals(Duration.ofMinutes(5), RefreshConfig.defaults().askedEvery());
         assertEquals(Duration.ofSeconds(30), RefreshConfig.defaults().recent());
     }

@@ -23,6 +23,7 @@ final class ScheduleHarness implements AutoCloseable {
     static final String LOADED = "tme:v1:{refresh}:loaded";
     static final String CLAIMS = "tme:v1:{refresh}:claims";
     static final String FAILURES = "tme:v1:{refresh}:failures";
+    static final String DEPTHS = "tme:v1:{refresh}:depths";
 
     final RedisServer redis = RedisServer.start();
     final TestClock clock = new TestClock();
