@@ -18,7 +18,8 @@ import tme.scraper.testing.FakeTme;
  *       A {@code #name} among them names a server of its own with otherwise the same settings, for a state that
  *       would change the answers of the blocks after it (t.me's pause);
  *   <li>{@code (fake: /s/durov answers 500; /durov hangs)}: what the fake t.me did, path by path, before the
- *       requests ({@link #apply});
+ *       requests ({@link #apply}); {@code durov shows its newest 3 posts}: its page shows only those, the older ones
+ *       are on its {@code before=} pages ({@link DeepPages}; give such a block a server of its own);
  *   <li>{@code (header: Origin: https://example.org)}: a header every request of the block sends;
  *   <li>{@code (first: GET /v1/body/durov)}: a request sent just before, its answer not shown;
  *   <li>{@code (publish: telegram A new post)}: t.me shows a new post in that channel once the request's baseline
@@ -35,7 +36,8 @@ record ExampleSetup(String server, List<String> fake, Map<String, String> header
 
     private static final Pattern OPTION = Pattern.compile("\\((server|fake|header|first|publish):\\s*([^)]*)\\)");
     private static final Pattern KNOB = Pattern.compile(
-            "(\\S+) (answers (\\d{3})|answers a captcha page|hangs|throttles (\\d+)s)|media (on the loopback|at the fake CDN)|any channel as (\\w+)");
+            "(\\S+) (answers (\\d{3})|answers a captcha page|hangs|throttles (\\d+)s)|media (on the loopback|at the fake CDN)|any channel as (\\w+)"
+                    + "|durov shows its newest (\\d+) posts");
 
     /** The marker's text without its options, and the options. */
     record Parsed(String requests, ExampleSetup setup) {}
@@ -94,7 +96,10 @@ record ExampleSetup(String server, List<String> fake, Map<String, String> header
                 throw new IllegalArgumentException("unknown fake knob: " + knob + " (see ExampleSetup)");
             }
             String path = words.group(1);
-            if (words.group(6) != null) {
+            if (words.group(7) != null) {
+                int shown = Integer.parseInt(words.group(7));
+                tme.page("durov", DeepPages.durovShowing(DeepPages.IDS.size() - shown, DeepPages.IDS.size()));
+            } else if (words.group(6) != null) {
                 tme.anyChannelAs(words.group(6));
             } else if (words.group(5) != null) {
                 tme.mediaAt(words.group(5).equals("on the loopback")

@@ -93,10 +93,33 @@ class FeedPagesTest {
     }
 
     @Test
+    void theHomePageAndOpml_nameFeedUrlsThatDeep() {
+        String home = server.get("/?channels=durov,meduzalive&pages=3").body();
+        String opml = server.get("/feeds.opml?channels=durov&pages=2&format=rss").body();
+
+        assertTrue(home.contains("/feeds/durov.atom?pages=3\""), home);
+        assertTrue(home.contains("/feeds/durov+meduzalive.rss?pages=3\""), home);
+        assertTrue(home.contains("/feeds.opml?channels=durov,meduzalive&amp;pages=3\""), home);
+        assertTrue(home.contains("name=\"pages\" value=\"3\""), "kept in the form: " + home);
+        assertTrue(opml.contains("/feeds/durov.rss?pages=2\""), opml);
+        assertInvalid(server.get("/feeds.opml?channels=durov&pages=0"), "pages must be an integer from 1 to 5 "
+                + "(FEED_MAX_PAGES): \"0\"");
+        assertInvalid(server.get("/?channels=durov&pages=x"), "pages must be an integer from 1 to 5 "
+                + "(FEED_MAX_PAGES): \"x\"");
+    }
+
+    @Test
     void graphQLFeed_takesPages_pricedOneLoadPerPage() {
         JsonObject data = Gql.data(server, "{ feed(channels: [\"durov\"], pages: 3) { result { id } } }");
 
         assertEquals(DeepPages.ids(5, 20), DeepPages.feedIds(data.getJsonObject("feed")));
+        assertEquals(3, server.tme.totalHits());
+        // 100 names 2 deep may load 200 pages: over GRAPHQL_MAX_COST (100), refused before anything runs.
+        String names = java.util.stream.IntStream.range(0, 100).mapToObj(i -> "\"channel" + i + "\"")
+                .collect(java.util.stream.Collectors.joining(","));
+        JsonObject refused = Gql.answer(Gql.post(server, "{ feed(channels: [" + names + "], pages: 2) { result { id } } }"));
+        assertEquals("The query may load 200 pages from t.me; at most 100 are allowed",
+                Gql.error(refused).getString("message"));
         assertEquals(3, server.tme.totalHits());
     }
 

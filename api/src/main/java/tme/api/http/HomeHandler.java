@@ -49,13 +49,14 @@ final class HomeHandler {
         String asked = ctx.queryParams().get("channels");
         List<String> pasted = pasted(asked);
         String base = feeds.publicUrl().orElseGet(() -> FeedQuery.origin(ctx.request()));
+        FeedDepth depth = FeedDepth.of(ctx, feeds.maxPages());
         List<Future<HomePage.Card>> cards = new ArrayList<>();
         String client = pasted.isEmpty() ? null : clients.apply(ctx);
         for (String text : pasted) {
             cards.add(card(text, client));
         }
         Future<String> page = Future.join(cards).transform(done -> workers.executeBlocking(() -> HomePage.render(
-                asked == null ? "" : asked, cards.stream().map(Future::result).toList(), base, docs), false));
+                asked == null ? "" : asked, cards.stream().map(Future::result).toList(), base, depth, docs), false));
         Responses.onRequestLoop(page, rendered -> {
             if (rendered.failed()) {
                 ctx.fail(rendered.cause());

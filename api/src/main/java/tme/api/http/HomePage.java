@@ -33,8 +33,11 @@ final class HomePage {
 
     private HomePage() {}
 
-    /** The page for {@code asked} (what was pasted, as sent) and its cards; {@code base}: where the feeds live. */
-    static String render(String asked, List<Card> cards, String base, boolean docs) {
+    /**
+     * The page for {@code asked} (what was pasted, as sent) and its cards; {@code base}: where the feeds live; {@code
+     * depth}: how deep the feed URLs it names read each channel ({@code pages}, kept in the form).
+     */
+    static String render(String asked, List<Card> cards, String base, FeedDepth depth, boolean docs) {
         StringBuilder html = new StringBuilder(4096).append("""
                 <!doctype html>
                 <html lang="en"><head><meta charset="utf-8">
@@ -55,20 +58,22 @@ final class HomePage {
                 links, one per line or separated by commas: <code>durov</code>, <code>@durov</code>,
                 <code>https://t.me/durov</code>.</p>
                 <form method="get" action="/"><textarea name="channels" rows="3" placeholder="durov, @meduzalive, https://t.me/topwar_official">""")
-                .append(escape(asked)).append("</textarea><p><button type=\"submit\">Show</button></p></form>\n");
+                .append(escape(asked)).append("</textarea>")
+                .append(depth.pages() == 1 ? "" : "<input type=\"hidden\" name=\"pages\" value=\"" + depth.pages() + "\">")
+                .append("<p><button type=\"submit\">Show</button></p></form>\n");
         for (Card card : cards) {
-            html.append(card.page() != null ? channel(card, base) : failed(card));
+            html.append(card.page() != null ? channel(card, base, depth) : failed(card));
         }
         List<String> names = cards.stream().filter(card -> card.page() != null).map(Card::name).distinct().toList();
         if (names.size() > 1) {
-            html.append(merged(names, base));
+            html.append(merged(names, base, depth));
         }
         html.append("<p>").append(docs ? "<a href=\"/docs\">API reference</a> · <a href=\"/graphiql/\">GraphiQL</a> · "
                 : "").append("<a href=\"/openapi.json\">OpenAPI</a> · <a href=\"/healthz\">health</a></p>\n");
         return html.append("</body></html>\n").toString();
     }
 
-    private static String channel(Card card, String base) {
+    private static String channel(Card card, String base, FeedDepth depth) {
         ChannelPage page = card.page();
         String name = card.name();
         String title = page.channel().title() == null ? "@" + name : page.channel().title().string();
@@ -84,9 +89,9 @@ final class HomePage {
         }
         lastPost(page).ifPresent(when -> html.append(" · last post ").append(when));
         html.append("</p><dl>")
-                .append(url("Atom", base + "/feeds/" + name + ".atom"))
-                .append(url("RSS", base + "/feeds/" + name + ".rss"))
-                .append(url("JSON Feed", base + "/feeds/" + name + ".json"))
+                .append(url("Atom", base + "/feeds/" + name + ".atom" + depth.query()))
+                .append(url("RSS", base + "/feeds/" + name + ".rss" + depth.query()))
+                .append(url("JSON Feed", base + "/feeds/" + name + ".json" + depth.query()))
                 .append(url("JSON", base + "/v1/body/" + name))
                 .append(url("Live (Server-Sent Events)", base + "/v1/stream?channels=" + name));
         return html.append("</dl></div></div>\n").toString();
@@ -103,13 +108,13 @@ final class HomePage {
                 + escape(card.problem()) + "</p></div></div>\n";
     }
 
-    private static String merged(List<String> names, String base) {
+    private static String merged(List<String> names, String base, FeedDepth depth) {
         String joined = String.join("+", names);
         return "<div class=\"card\" id=\"all\"><div><h2>All of them</h2><dl>"
-                + url("Merged Atom", base + "/feeds/" + joined + ".atom")
-                + url("Merged RSS", base + "/feeds/" + joined + ".rss")
+                + url("Merged Atom", base + "/feeds/" + joined + ".atom" + depth.query())
+                + url("Merged RSS", base + "/feeds/" + joined + ".rss" + depth.query())
                 + url("OPML (import into a feed reader)", base + "/feeds.opml?channels="
-                        + names.stream().collect(Collectors.joining(",")))
+                        + names.stream().collect(Collectors.joining(",")) + depth.andQuery())
                 + "</dl></div></div>\n";
     }
 

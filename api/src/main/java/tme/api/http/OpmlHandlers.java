@@ -55,11 +55,14 @@ final class OpmlHandlers {
         this.clients = clients;
     }
 
-    /** {@code GET /feeds.opml?channels=a,b,c&format=atom|rss|json}. */
+    /**
+     * {@code GET /feeds.opml?channels=a,b,c&format=atom|rss|json&pages=N}; the feed URLs it names carry {@code pages}
+     * (the file name's extension is followed by {@code ?pages=N}, here and in an import).
+     */
     void export(RoutingContext ctx) {
         List<ChannelName> names = ChannelNames.parse("channels", FeedQuery.names(ctx.queryParams().getAll("channels")))
                 .stream().distinct().toList();
-        String extension = extension(ctx);
+        String extension = extension(ctx) + FeedDepth.of(ctx, feeds.maxPages()).query();
         String base = base(ctx);
         Future<byte[]> file = previews.previews(names, Asker.forRequest(clients.apply(ctx), "previews")).compose(answers ->
                 workers.executeBlocking(() -> OpmlDocuments.write("Telegram channels", subscriptions(names, answers,
@@ -73,7 +76,7 @@ final class OpmlHandlers {
         });
     }
 
-    /** {@code POST /v1/opml/import?format=atom|rss|json} with an OPML file as the body. */
+    /** {@code POST /v1/opml/import?format=atom|rss|json&pages=N} with an OPML file as the body. */
     void importFile(RoutingContext ctx) {
         String type = ctx.request().getHeader(HttpHeaders.CONTENT_TYPE);
         String media = type == null ? "" : type.split(";")[0].trim().toLowerCase(java.util.Locale.ROOT);
@@ -85,7 +88,7 @@ final class OpmlHandlers {
         if (body == null || body.length() == 0) {
             throw new InvalidInput(Problem.invalid("body", "body must be an OPML file"));
         }
-        String extension = extension(ctx);
+        String extension = extension(ctx) + FeedDepth.of(ctx, feeds.maxPages()).query();
         String base = base(ctx);
         Future<Imported> imported = workers.executeBlocking(() -> mapped(body.getBytes(), base, extension), false);
         Responses.onRequestLoop(imported, done -> {

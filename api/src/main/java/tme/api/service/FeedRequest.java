@@ -66,8 +66,12 @@ public record FeedRequest(List<ChannelName> channels, int limit, FeedFormat form
      * absent is 1, a whole number in 1..{@code maxPages} ({@code FEED_MAX_PAGES}), else a 422 naming {@code pages}).
      */
     public FeedRequest deep(Object pages, int maxPages) throws InvalidInput {
-        int depth = pages == null ? 1 : whole("pages", pages, maxPages, " (FEED_MAX_PAGES)");
-        return new FeedRequest(channels, limit, format, origin, filter, depth);
+        return new FeedRequest(channels, limit, format, origin, filter, pages(pages, maxPages));
+    }
+
+    /** {@code pages} as {@link #deep} reads it: absent is 1, else a whole number in 1..{@code maxPages} or 422. */
+    public static int pages(Object pages, int maxPages) throws InvalidInput {
+        return pages == null ? 1 : whole("pages", pages, maxPages, " (FEED_MAX_PAGES)");
     }
 
     /** {@code limit}: absent is {@value #DEFAULT_LIMIT}; a whole number in 1..{@value #MAX_LIMIT}, else 422. */
