@@ -175,7 +175,9 @@ final class FuzzRequests {
     private byte[] violatingBody(String type, JsonObject schema, Map<String, String> headers, List<String> violations) {
         int way = draw.between(0, 3);
         if (way == 0 && !operation.bodyContent().containsKey(ANY_TYPE)) {
-            headers.put("Content-Type", draw.oneOf(OTHER_TYPES));
+            // One the operation does not take: /v1/opml/import takes application/xml, one of the others elsewhere.
+            headers.put("Content-Type", draw.oneOf(OTHER_TYPES.stream()
+                    .filter(other -> !operation.bodyContent().containsKey(other)).toList()));
             violations.add("body: a media type the operation does not take");
             return bytes(type, values.conforming("body", schema));
         }
