@@ -2,7 +2,10 @@ package tme.api.service;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
 import tme.api.problem.Problem;
 import tme.scraper.model.ChannelPage;
 import tme.scraper.model.Post;
@@ -26,14 +29,15 @@ record ChannelPages(Answer latest, List<Post> older, Problem olderFailure) {
         return new ChannelPages(latest, List.of(), null);
     }
 
-    /** {@code page} (the latest, read back) with the older posts, every post once, oldest first. */
+    /** {@code page} (the latest, read back) with the older posts, every post once, oldest first (ids grow with time). */
     ChannelPage with(ChannelPage page) {
         if (older.isEmpty()) {
             return page;
         }
-        List<Post> posts = new ArrayList<>(older);
-        page.posts().stream().filter(post -> older.stream().noneMatch(old -> old.id() == post.id()))
-                .forEach(posts::add);
+        // The latest page's copy of a post first: it is the fresher (views, reactions, edits).
+        Set<Integer> seen = new HashSet<>();
+        List<Post> posts = new ArrayList<>();
+        Stream.concat(page.posts().stream(), older.stream()).filter(post -> seen.add(post.id())).forEach(posts::add);
         posts.sort(Comparator.comparingInt(Post::id));
         return new ChannelPage(page.channel(), posts, page.offset());
     }
