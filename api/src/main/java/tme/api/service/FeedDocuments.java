@@ -28,6 +28,8 @@ public final class FeedDocuments {
     public record Document(byte[] bytes, String contentType) {}
 
     private final ChannelService channels;
+    // A topic's feed pages=N deep reads its older pages as the feed does.
+    private final OlderPages older;
     private final FeedService feeds;
     private final Tolerance pages;
     private final InstantSource clock;
@@ -37,6 +39,7 @@ public final class FeedDocuments {
     public FeedDocuments(ChannelService channels, FeedService feeds, Tolerance pages, InstantSource clock,
                          WorkerExecutor workers, int parallelism) {
         this.channels = channels;
+        this.older = new OlderPages(channels, workers);
         this.feeds = feeds;
         this.pages = pages;
         this.clock = clock;
@@ -44,13 +47,20 @@ public final class FeedDocuments {
         this.parallelism = parallelism;
     }
 
+    /** {@code FEED_MAX_PAGES}: the deepest feed a WebSub topic may name. */
+    public int maxPages() {
+        return feeds.maxPages();
+    }
+
     /** {@code request}'s feed with post {@code post} of {@code channel} on it (or failed with the problem). */
     public Future<Document> current(FeedRequest request, ChannelName channel, long post) {
         Asker hub = hub(channel.value());
         return showing(channel, post, hub)
                 .compose(shown -> Lanes.each(request.channels(), parallelism,
-                        name -> channels.latest(name, hub, pages), bug -> new Answer.Failure(Problem.internal())))
-                .compose(answers -> workers.executeBlocking(() -> FeedBuild.of(request, answers, clock.instant(),
+                        name -> channels.latest(name, hub, pages)
+                                .compose(latest -> older.before(name, latest, request.pages() - 1, hub)),
+                        bug -> ChannelPages.latestOnly(new Answer.Failure(Problem.internal()))))
+                .compose(read -> workers.executeBlocking(() -> FeedBuild.deep(request, read, clock.instant(),
                         feeds.links(), feeds.hubUrl(request)), false))
                 .compose(built -> built.bytes() != null
                         ? Future.succeededFuture(new Document(built.bytes(), request.format().contentType()))

@@ -240,8 +240,9 @@ final class Delivery {
         return clock.instant().plus(config.deliveryLease());
     }
 
+    /** The subscription's feed; its topic passed {@code FEED_MAX_PAGES} when it was made (a later, lower one keeps it). */
     private static FeedRequest request(Claim claim) {
-        return Topic.parse(claim.subscription().topic(), origin(claim.subscription()));
+        return Topic.parse(claim.subscription().topic(), origin(claim.subscription()), FeedRequest.MOST_PAGES);
     }
 
     private String hub(Subscription subscription) {

@@ -33,12 +33,15 @@ final class Hub implements Handler<RoutingContext> {
     private final Verifier verifier;
     private final Callbacks client;
     private final WebSubConfig config;
+    private final int maxPages;
     private final Optional<String> publicUrl;
     private final InstantSource clock;
     private final Counters<WebSubCount> counts;
 
-    Hub(Verifier verifier, Callbacks client, WebSubConfig config, Optional<String> publicUrl, InstantSource clock,
-        Counters<WebSubCount> counts) {
+    /** {@code maxPages}: {@code FEED_MAX_PAGES}, the deepest feed a topic may name. */
+    Hub(Verifier verifier, Callbacks client, WebSubConfig config, Optional<String> publicUrl, int maxPages,
+        InstantSource clock, Counters<WebSubCount> counts) {
+        this.maxPages = maxPages;
         this.verifier = verifier;
         this.client = client;
         this.config = config;
@@ -60,7 +63,7 @@ final class Hub implements Handler<RoutingContext> {
             throw invalid("hub.mode", "hub.mode must be subscribe or unsubscribe");
         }
         String topic = form.get("hub.topic");
-        FeedRequest feed = Topic.parse(topic, publicUrl.orElseGet(() -> FeedQuery.origin(ctx.request())));
+        FeedRequest feed = Topic.parse(topic, publicUrl.orElseGet(() -> FeedQuery.origin(ctx.request())), maxPages);
         URI callback = callback(form.get("hub.callback"));
         long leaseSeconds = leaseSeconds(form.get("hub.lease_seconds"));
         String secret = secret(form.get("hub.secret"));

@@ -13,7 +13,7 @@ import tme.api.service.FeedRequest;
 
 /**
  * A WebSub topic: one of our reader feeds' URLs ({@code <origin>/v1/feed?channels=...&format=atom|rss|jsonfeed}, with
- * an optional {@code limit}), at our origin ({@code PUBLIC_URL}, else the one the subscription request came to), its
+ * an optional {@code limit} and {@code pages}), at our origin ({@code PUBLIC_URL}, else the one the subscription request came to), its
  * channels valid as everywhere. Known by its normal form ({@link FeedRequest#selfUrl()}, what the feed's
  * {@code rel="self"} says), whatever order or case the subscriber wrote.
  */
@@ -21,8 +21,11 @@ final class Topic {
 
     private Topic() {}
 
-    /** The feed {@code raw} names, or a 422 naming {@code hub.topic}. */
-    static FeedRequest parse(String raw, String origin) throws InvalidInput {
+    /**
+     * The feed {@code raw} names, at most {@code maxPages} deep ({@code FEED_MAX_PAGES} for a new subscription), or a
+     * 422 naming {@code hub.topic}.
+     */
+    static FeedRequest parse(String raw, String origin, int maxPages) throws InvalidInput {
         if (raw == null || raw.isBlank()) {
             throw refused("hub.topic is required");
         }
@@ -46,7 +49,7 @@ final class Topic {
         }
         List<String> names = FeedQuery.names(query.getOrDefault("channels", List.of()));
         try {
-            return FeedRequest.of(names, first(query, "limit"), format, origin);
+            return FeedRequest.of(names, first(query, "limit"), format, origin).deep(first(query, "pages"), maxPages);
         } catch (InvalidInput invalid) {
             throw refused("hub.topic's feed is not valid: " + invalid.problem().detail());
         }

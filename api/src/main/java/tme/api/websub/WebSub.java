@@ -55,7 +55,7 @@ public final class WebSub implements AutoCloseable {
                 new Restore(store, client, config, clock, counts));
         generation.ifPresent(watching -> watching.onWiped(watch::restore));
         Verifier verifier = new Verifier(client, store, new Cursors(events), config, counts, watch::changed);
-        hub = new Hub(verifier, client, config, publicUrl, clock, counts);
+        hub = new Hub(verifier, client, config, publicUrl, documents.maxPages(), clock, counts);
     }
 
     /**
