@@ -46,7 +46,7 @@ final class OlderPages {
     private record Walked(List<Post> posts, Problem failure) {}
 
     private Future<Walked> walk(ChannelName channel, int before, int left, List<Post> posts, Asker asker) {
-        if (left == 0 || before <= 1) {
+        if (left == 0 || before <= 1 || before > Inputs.MAX_NUMBER) { // past MAX_NUMBER: no /v1/more entry to read
             return Future.succeededFuture(new Walked(posts, null));
         }
         return channels.more(channel, Direction.BEFORE, new Position(before), asker).compose(answer -> switch (answer) {
