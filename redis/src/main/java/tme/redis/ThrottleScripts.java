@@ -51,22 +51,46 @@ public final class ThrottleScripts {
 
     /**
      * {@link #BUDGET} with a bucket for the client that asks next to the fleet's, in the same round trip. KEYS:
-     * cooldown, budget, the client's budget ({@code {tme:gate}:client:<client>}). ARGV: the fleet's interval µs,
-     * tolerance µs, deadline µs, notBefore µs as for {@code BUDGET}, then the client's interval µs (1 / its share of
-     * the rate) and tolerance µs ((its burst - 1) x its interval). The client's token must be there now: over its
-     * share the answer is granted 2 with the wait for its next token, and neither bucket is touched. A fleet token
-     * later than the deadline reserves neither. Otherwise both are reserved: the same answers as {@code BUDGET}.
+     * cooldown, budget, the client's budget ({@code {tme:gate}:client:<client>}), the clients waiting
+     * ({@code {tme:gate}:waiting}, a sorted set: client -> when it last asked, Redis time in µs). ARGV: the fleet's
+     * interval µs, tolerance µs, deadline µs, notBefore µs as for {@code BUDGET}, then the client's interval µs
+     * (1 / its share of the rate) and tolerance µs ((its burst - 1) x its interval), the client, the window µs
+     * within which another client's ask makes the share bind, and 1 when a reader asks (0: background work).
+     *
+     * <p>Work-conserving: a reader's ask is noted in the waiting set (background work's is not: it never makes a
+     * reader's share bind) and asks older than the window are dropped. While no other client asked within the
+     * window, only the fleet's budget decides and the client's bucket is neither
+     * checked nor charged (a lone client may use the whole budget). Otherwise the client's token must be there now:
+     * over its share the answer is granted 2 with the wait for its next token, and neither bucket is touched. A
+     * fleet token later than the deadline reserves neither. Otherwise both are reserved: the same answers as
+     * {@code BUDGET}.
      */
     public static final String CLIENT_BUDGET = COOLING + """
-            local mine = math.max(tonumber(redis.call('GET', KEYS[3])) or 0, now)
-            local mineAt = mine - tonumber(ARGV[6])
-            if mineAt > now then
-              return {0, 0, mineAt - now, 2, 0}
+            local window = tonumber(ARGV[8])
+            if ARGV[9] == '1' then
+              redis.call('ZADD', KEYS[4], string.format('%.0f', now), ARGV[7])
+              redis.call('PEXPIRE', KEYS[4], math.ceil(window / 1000) + 1000)
+            end
+            redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', string.format('(%.0f', now - window))
+            local others = redis.call('ZCARD', KEYS[4])
+            if redis.call('ZSCORE', KEYS[4], ARGV[7]) then
+              others = others - 1
+            end
+            local shared = others > 0
+            local mine = 0
+            if shared then
+              mine = math.max(tonumber(redis.call('GET', KEYS[3])) or 0, now)
+              local mineAt = mine - tonumber(ARGV[6])
+              if mineAt > now then
+                return {0, 0, mineAt - now, 2, 0}
+              end
             end
             """ + FLEET_TOKEN + """
-            local nextMine = mine + tonumber(ARGV[5])
-            redis.call('SET', KEYS[3], string.format('%.0f', nextMine),
-              'PX', math.ceil((nextMine - now) / 1000) + 1000)
+            if shared then
+              local nextMine = mine + tonumber(ARGV[5])
+              redis.call('SET', KEYS[3], string.format('%.0f', nextMine),
+                'PX', math.ceil((nextMine - now) / 1000) + 1000)
+            end
             """ + GRANTED;
 
     /**
