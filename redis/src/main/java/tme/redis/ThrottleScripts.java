@@ -22,7 +22,10 @@ public final class ThrottleScripts {
             local now = tonumber(time[1]) * 1000000 + tonumber(time[2])
             """;
 
-    /** The fleet's GCRA: a token no sooner than notBefore, reserved unless it comes after the deadline. */
+    /**
+     * The fleet's GCRA: a token no sooner than notBefore, reserved unless it comes after the deadline, or more than
+     * {@code horizon} after notBefore (set by the script before: how far ahead the asker may book).
+     */
     private static final String FLEET_TOKEN = """
             local at = now + tonumber(ARGV[4])
             local arrival = math.max(tonumber(redis.call('GET', KEYS[2])) or 0, at)
@@ -30,6 +33,9 @@ public final class ThrottleScripts {
             local wait = sendAt - now
             if wait > tonumber(ARGV[3]) then
               return {0, 0, wait, 0, sendAt}
+            end
+            if sendAt - at > horizon then
+              return {0, 0, sendAt - at - horizon, 3, sendAt}
             end
             local nextArrival = arrival + tonumber(ARGV[1])
             redis.call('SET', KEYS[2], string.format('%.0f', nextArrival),
@@ -47,7 +53,9 @@ public final class ThrottleScripts {
      * while cooling, the first two are positive and nothing else is looked at; a token later than the deadline
      * is answered with granted 0 and not reserved.
      */
-    public static final String BUDGET = COOLING + FLEET_TOKEN + GRANTED;
+    public static final String BUDGET = COOLING + """
+            local horizon = math.huge
+            """ + FLEET_TOKEN + GRANTED;
 
     /**
      * {@link #BUDGET} with a bucket for the client that asks next to the fleet's, in the same round trip. KEYS:
@@ -59,8 +67,10 @@ public final class ThrottleScripts {
      *
      * <p>Work-conserving: a reader's ask is noted in the waiting set (background work's is not: it never makes a
      * reader's share bind) and asks older than the window are dropped. While no other client asked within the
-     * window, only the fleet's budget decides and the client's bucket is neither
-     * checked nor charged (a lone client may use the whole budget). Otherwise the client's token must be there now:
+     * window, only the fleet's budget decides and the client's bucket is neither checked nor charged (a lone client
+     * may use the whole budget), but it may book no further ahead than the fleet's burst (its tolerance): a later
+     * token is answered granted 3 with how long to wait before asking again, nothing reserved, so a client that comes
+     * meanwhile waits behind a burst's worth of the lone one's loads at most, not a deadline's. Otherwise the client's token must be there now:
      * over its share the answer is granted 2 with the wait for its next token, and neither bucket is touched. A
      * fleet token later than the deadline reserves neither. Otherwise both are reserved: the same answers as
      * {@code BUDGET}.
@@ -77,6 +87,7 @@ public final class ThrottleScripts {
               others = others - 1
             end
             local shared = others > 0
+            local horizon = shared and math.huge or tonumber(ARGV[2])
             local mine = 0
             if shared then
               mine = math.max(tonumber(redis.call('GET', KEYS[3])) or 0, now)

@@ -16,6 +16,9 @@ import java.util.Objects;
  * them for slots), though it is held to its own share while readers wait.
  * A client alone may use the fleet's whole budget (it still waits for the fleet's tokens, never refused for its
  * share), and is not charged for it: when another client comes, each starts from a full burst and turns go round.
+ * Alone, it books the fleet's tokens no further ahead than the fleet's burst, and asks again for later ones
+ * ({@link Take.Later}): a client that comes meanwhile waits behind that much of the lone one's work, not behind
+ * loads it booked up to their deadline.
  *
  * @param share what fraction of the fleet's rate one client may use ({@code CLIENT_UPSTREAM_SHARE}, 0.25)
  * @param burst how many loads a client may start at once after a quiet spell ({@code CLIENT_UPSTREAM_BURST},

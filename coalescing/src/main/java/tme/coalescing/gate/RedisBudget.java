@@ -104,6 +104,7 @@ final class RedisBudget {
         Take take = switch (answer.get(3).toInteger()) {
             case 1 -> new Take.Granted(wait);
             case 2 -> new Take.OverShare(wait);
+            case 3 -> new Take.Later(wait);
             default -> new Take.TooLate(wait);
         };
         return new Grant(take, answer.get(4).toLong());

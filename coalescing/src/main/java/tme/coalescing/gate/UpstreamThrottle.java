@@ -46,6 +46,8 @@ public final class UpstreamThrottle {
     private final Cooldown cooldown;
     private final Ramp ramp;
     private final LocalBucket local;
+    // How far ahead a lone client may book the local bucket: its burst (the script uses the fleet's the same way).
+    private final Duration localHorizon;
     private final ClientShare share;
     private final ClientBuckets clients;
     private final MinuteTally takenLastMinute = new MinuteTally();
@@ -69,6 +71,7 @@ public final class UpstreamThrottle {
         this.cooldown = new Cooldown(config, random);
         this.ramp = new Ramp(config.rate(), cooldown::rateFraction);
         this.local = new LocalBucket(config.localRate(), config.localBurst());
+        this.localHorizon = Duration.ofNanos((config.localBurst() - 1) * LocalBucket.intervalNanos(config.localRate()));
     }
 
     /** A throttle sharing the fleet's state through {@code redis} (its link's breaker and deadline), or local. */
@@ -95,6 +98,8 @@ public final class UpstreamThrottle {
         return reserve(client, !load.background(), deadline).compose(verdict -> switch (verdict) {
             case Verdict.No no -> Future.succeededFuture(no.refused());
             case Verdict.Go go -> after(go.after());
+            // The wait is taken off the deadline, not read from the clock: asking again always ends.
+            case Verdict.Again again -> waitFor(again.after()).compose(waited -> admit(load, deadline.minus(again.after())));
         });
     }
 
@@ -240,11 +245,23 @@ public final class UpstreamThrottle {
                 return mine;
             }
         }
+        if (client != null && !shared) {
+            return aloneLocally(now, notBefore, deadline);
+        }
         Take take = local.take(now, notBefore, deadline);
         if (shared && !(take instanceof Take.Granted)) {
             clients.giveBack(client);
         }
         return take;
+    }
+
+    /** A lone client's token: as the script does, booked no further ahead than the local burst, else ask again. */
+    private Take aloneLocally(Instant now, Duration notBefore, Duration deadline) {
+        Duration nearEnough = notBefore.plus(localHorizon);
+        Take take = local.take(now, notBefore, deadline.compareTo(nearEnough) < 0 ? deadline : nearEnough);
+        return take instanceof Take.TooLate late && late.after().compareTo(deadline) <= 0
+                ? new Take.Later(late.after().minus(nearEnough))
+                : take;
     }
 
     private Verdict decide(Take take, Duration notBefore) {
@@ -260,6 +277,7 @@ public final class UpstreamThrottle {
             }
             case Take.TooLate late -> refuse(Refusal.BUDGET, late.after());
             case Take.OverShare over -> refuse(Refusal.CLIENT_SHARE, over.after());
+            case Take.Later later -> new Verdict.Again(later.after().compareTo(ONE_MILLI) < 0 ? ONE_MILLI : later.after());
             case Take.Cooling cooling -> refuse(Refusal.COOLDOWN, cooling.left());
             case Take.Unreached unreached -> throw new IllegalStateException("a local limiter always answers");
         };
@@ -269,9 +287,13 @@ public final class UpstreamThrottle {
         if (wait.compareTo(ONE_MILLI) < 0) {
             return Future.succeededFuture(sendNow());
         }
-        Promise<Admission> promise = Promise.promise();
+        return waitFor(wait).map(waited -> sendNow());
+    }
+
+    private Future<Void> waitFor(Duration wait) {
+        Promise<Void> promise = Promise.promise();
         long millis = wait.plusNanos(999_999).toMillis(); // rounded up: never early
-        vertx.setTimer(millis, id -> promise.complete(sendNow()));
+        vertx.setTimer(millis, id -> promise.complete());
         return promise.future();
     }
 
