@@ -70,10 +70,10 @@ public final class ThrottleScripts {
      * window, only the fleet's budget decides and the client's bucket is neither checked nor charged (a lone client
      * may use the whole budget), but it may book no further ahead than the fleet's burst (its tolerance): a later
      * token is answered granted 3 with how long to wait before asking again, nothing reserved, so a client that comes
-     * meanwhile waits behind a burst's worth of the lone one's loads at most, not a deadline's. Otherwise the client's token must be there now:
-     * over its share the answer is granted 2 with the wait for its next token, and neither bucket is touched. A
-     * fleet token later than the deadline reserves neither. Otherwise both are reserved: the same answers as
-     * {@code BUDGET}.
+     * meanwhile waits behind a burst's worth of the lone one's loads at most, not a deadline's. Otherwise the
+     * client's token must be there now: over its share the answer is granted 2 with the wait for its next token, and
+     * neither bucket is touched. A fleet token later than the deadline reserves neither. Otherwise both are
+     * reserved: the same answers as {@code BUDGET}.
      */
     public static final String CLIENT_BUDGET = COOLING + """
             local window = tonumber(ARGV[8])

@@ -30,7 +30,7 @@ final class ClientBuckets {
         this.waiting = new WaitingClients(share.othersWithin(), MAX_CLIENTS);
     }
 
-    /** Notes that {@code client} asks now (a {@code reader}); true when its share binds (another reader asked lately). */
+    /** Notes that {@code client} asks now (for a {@code reader}); true when its share binds (another reader asked). */
     boolean othersWaiting(String client, boolean reader, Instant now) {
         return waiting.othersWaiting(client, reader, now);
     }

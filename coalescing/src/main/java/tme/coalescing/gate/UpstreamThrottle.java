@@ -99,7 +99,8 @@ public final class UpstreamThrottle {
             case Verdict.No no -> Future.succeededFuture(no.refused());
             case Verdict.Go go -> after(go.after());
             // The wait is taken off the deadline, not read from the clock: asking again always ends.
-            case Verdict.Again again -> waitFor(again.after()).compose(waited -> admit(load, deadline.minus(again.after())));
+            case Verdict.Again again ->
+                    waitFor(again.after()).compose(waited -> admit(load, deadline.minus(again.after())));
         });
     }
 
@@ -277,7 +278,8 @@ public final class UpstreamThrottle {
             }
             case Take.TooLate late -> refuse(Refusal.BUDGET, late.after());
             case Take.OverShare over -> refuse(Refusal.CLIENT_SHARE, over.after());
-            case Take.Later later -> new Verdict.Again(later.after().compareTo(ONE_MILLI) < 0 ? ONE_MILLI : later.after());
+            case Take.Later later ->
+                    new Verdict.Again(later.after().compareTo(ONE_MILLI) < 0 ? ONE_MILLI : later.after());
             case Take.Cooling cooling -> refuse(Refusal.COOLDOWN, cooling.left());
             case Take.Unreached unreached -> throw new IllegalStateException("a local limiter always answers");
         };
