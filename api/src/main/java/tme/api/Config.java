@@ -195,9 +195,13 @@ public record Config(
                 in.get(MEDIA_STREAMS), in.get(MEDIA_TIMEOUT));
     }
 
-    /** One client's share of the fleet's budget; its burst defaults to the fleet's, {@code TELEGRAM_BURST}. */
+    /**
+     * One client's share of the fleet's budget, binding while another client asked within the window; its burst
+     * defaults to the fleet's, {@code TELEGRAM_BURST}.
+     */
     private static ClientShare clientShare(EnvReader in) {
-        return in.checked(set -> new ClientShare(set.get(CLIENT_UPSTREAM_SHARE), set.get(CLIENT_UPSTREAM_BURST)));
+        return in.checked(set -> new ClientShare(set.get(CLIENT_UPSTREAM_SHARE), set.get(CLIENT_UPSTREAM_BURST),
+                set.get(CLIENT_UPSTREAM_WAITING_WINDOW)));
     }
 
     private static CacheConfig cache(EnvReader in, MemoryPlan memory) {

@@ -218,6 +218,9 @@ final class Settings {
             is("0.25"), "the most of TELEGRAM_RATE one client may spend");
     static final Setting<Integer> CLIENT_UPSTREAM_BURST = add("CLIENT_UPSTREAM_BURST", integer(1, 100_000),
             sameAs(TELEGRAM_BURST), "loads one client may start at once");
+    static final Setting<Duration> CLIENT_UPSTREAM_WAITING_WINDOW = add("CLIENT_UPSTREAM_WAITING_WINDOW",
+            durationUpTo(Duration.ofHours(1)), is("2s"),
+            "how recently another client must have asked t.me for a client's share to bind");
     static final Setting<Duration> HTTP_IDLE_TIMEOUT = add("HTTP_IDLE_TIMEOUT", durationUpTo(Duration.ofDays(1)),
             is("60s"), "a connection with nothing written this long is closed");
     static final Setting<Duration> HTTP_HEAD_TIMEOUT = add("HTTP_HEAD_TIMEOUT", durationUpTo(Duration.ofDays(1)),

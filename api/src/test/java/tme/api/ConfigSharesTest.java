@@ -2,6 +2,7 @@ package tme.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.Map;
@@ -16,7 +17,7 @@ class ConfigSharesTest {
     void defaults_halfTheCores_aQuarterOfTheRate_theFleetsBurst() {
         Config config = Config.fromEnv(Map.of());
 
-        assertEquals(new ClientShare(0.25, 20), config.clientShare());
+        assertEquals(new ClientShare(0.25, 20, Duration.ofSeconds(2)), config.clientShare());
         assertEquals(new GraphQLConfig(8, 100, 2_000, true, config.graphql().decodedMb(), Math.max(1, Runtime.getRuntime().availableProcessors() / 2),
                 64, Duration.ofSeconds(5), 250_000, 8L * 1024 * 1024), config.graphql());
     }
@@ -26,6 +27,15 @@ class ConfigSharesTest {
         assertEquals(new ClientShare(0.5, 7), Config.fromEnv(Map.of("CLIENT_UPSTREAM_SHARE", "0.5",
                 "TELEGRAM_BURST", "7")).clientShare());
         assertEquals(new ClientShare(0.25, 3), Config.fromEnv(Map.of("CLIENT_UPSTREAM_BURST", "3")).clientShare());
+    }
+
+    @Test
+    void theWaitingWindow_isRead_andMustBePositive() {
+        assertEquals(new ClientShare(0.25, 20, Duration.ofSeconds(10)),
+                Config.fromEnv(Map.of("CLIENT_UPSTREAM_WAITING_WINDOW", "10s")).clientShare());
+        IllegalArgumentException zero = assertThrows(IllegalArgumentException.class,
+                () -> Config.fromEnv(Map.of("CLIENT_UPSTREAM_WAITING_WINDOW", "0s")));
+        assertTrue(zero.getMessage().contains("CLIENT_UPSTREAM_WAITING_WINDOW"), zero.getMessage());
     }
 
     @Test

@@ -250,14 +250,17 @@ class DocumentedAnswersTest {
 
     /**
      * {@code CLIENT_UPSTREAM_SHARE}: a client past its share of the t.me budget gets 429 {@code client_upstream_limited}
-     * on every route that would load, and a feed or a batch it is part of says so per channel inside a 200.
+     * on every route that would load, and a feed or a batch it is part of says so per channel inside a 200. Shares
+     * bind while another client waits for t.me: one asks first (through a trusted proxy), and on the clock standing
+     * still it waits for the whole test.
      */
     @Test
     @Order(3)
     void aClientPastItsUpstreamShare_is429_andPerChannelInsideA200() {
         try (TestServer server = new TestServer(Map.of("TELEGRAM_RATE", "5", "TELEGRAM_BURST", "2",
-                "CLIENT_UPSTREAM_SHARE", "0.25"), new TestClock(), null)) {
+                "CLIENT_UPSTREAM_SHARE", "0.25", "TRUSTED_PROXIES", "127.0.0.1/32"), new TestClock(), null)) {
             server.tme.anyChannelAs("durov");
+            assertEquals(200, server.get("/v1/body/waiting", "CF-Connecting-IP", "192.0.2.1").statusCode());
             Calls calls = new Calls(server);
             int loads = 0;
             while (calls.get("/v1/body/spray" + loads).status() != 429) {

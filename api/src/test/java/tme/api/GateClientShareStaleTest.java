@@ -12,7 +12,8 @@ import tme.redis.testing.TestClock;
 /**
  * A load over its client's share answers the stale copy when there is one: the page's bytes, {@code X-Cache: STALE},
  * with no t.me request; without one, the 429. The refusal is that client's alone: another client's load of the same
- * page goes to t.me at once (the failure is not remembered for the key).
+ * page goes to t.me at once (the failure is not remembered for the key). Shares bind while another client waits
+ * for t.me: here a reader that asked just before.
  */
 class GateClientShareStaleTest {
 
@@ -35,6 +36,8 @@ class GateClientShareStaleTest {
         HttpResponse<String> first = get(SPRAYER, "/v1/body/kept");
         assertEquals(200, first.statusCode());
         clock.advance(Duration.ofMinutes(2)); // stale beyond its freshness; the client's bucket is full again
+        // Another client waits for t.me (asked within the window; the clock stands still from here): shares bind.
+        assertEquals(200, get(READER, "/v1/body/waiting").statusCode());
         assertEquals(200, get(SPRAYER, "/v1/body/cold1").statusCode());
         assertEquals(200, get(SPRAYER, "/v1/body/cold2").statusCode());
         long sent = server.tme.totalHits();

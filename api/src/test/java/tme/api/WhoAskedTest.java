@@ -59,6 +59,8 @@ class WhoAskedTest {
     @Test
     @Order(1)
     void mediaOfOneClient_forEighteenColdChannels_loadsItsBurst_andRefusesTheRest() {
+        // Shares bind while another client waits for t.me (the clock stands still: it waits for the whole class).
+        assertEquals(200, server.send(get("192.0.2.1", "/v1/body/waiting")).statusCode());
         long hits = server.tme.totalHits();
         List<HttpResponse<String>> answers = IntStream.range(0, 18)
                 .mapToObj(i -> async(get("192.0.2.18", "/v1/media/bulkm" + i + "/489/0"))).toList()

@@ -1,24 +1,25 @@
 package tme.cache;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
-import com.github.benmanes.caffeine.cache.Expiry;
 import java.time.Instant;
 import java.time.InstantSource;
 
 /**
- * L1: Caffeine bounded by the heap its entries retain, each entry expiring at its own instant.
+ * L1: a {@link SegmentedLru} bounded by the heap its entries retain, each entry held until its own instant. Every
+ * newly loaded value is admitted (a page just loaded is about to be read again); what was read since it was loaded
+ * is protected from a scan.
  *
- * <p>Caffeine expires entries on the injected clock too, but {@link #get} checks the clock itself, so an
- * entry past its time is never returned even between two maintenance runs.
+ * <p>{@link #get} checks the clock itself, so an entry past its time is never returned, and drops it. Entries past
+ * their time that nobody reads again fall out as the least recent, or when the gauges are read ({@link #size}).
  */
 final class MemoryCache {
 
     /**
-     * Heap an entry retains besides its key's and payload's bytes, measured by MemoryCacheWeightTest on JDK 25:
-     * about 320 bytes with compressed oops, 390 without (heaps over 32 GB). It is Caffeine's node, the map's
-     * node and table slot, the key String, the {@link Held} and {@link Stored} records with their Instants and
-     * Duration, and both array headers. Keys are weighed at two bytes a char, in case they are not Latin-1.
+     * Heap an entry retains besides its key's and payload's bytes, measured by MemoryCacheWeightTest on JDK 25: with
+     * an empty payload and a 36-character key, 334 bytes in all with compressed oops (the key's own bytes included),
+     * as Caffeine's node took about the same (320 bytes besides the key's, 390 without compressed oops). It is the
+     * map's node and table slot, the LRU's node, the key String, the {@link Held} and {@link Stored} records with
+     * their Instants and Duration, and both array headers. Keys are weighed at two bytes a char, in case they are not
+     * Latin-1.
      */
     static final int ENTRY_OVERHEAD = 400;
 
@@ -26,26 +27,21 @@ final class MemoryCache {
     record Held(Stored stored, Instant freshUntil, Instant heldUntil) {}
 
     private final InstantSource clock;
-    private final Cache<String, Held> entries;
+    private final SegmentedLru<Held> entries;
 
     MemoryCache(long maxBytes, InstantSource clock) {
         this.clock = clock;
-        ClockTicker ticker = new ClockTicker(clock);
-        this.entries = Caffeine.newBuilder()
-                .maximumWeight(maxBytes)
-                .weigher(MemoryCache::weigh)
-                .expireAfter(new UntilHeld(ticker))
-                .ticker(ticker)
-                // Maintenance (eviction, expiry) runs on the caller's thread: it is short and amortized,
-                // and nothing is left running in the background of a test.
-                .executor(Runnable::run)
-                .build();
+        this.entries = new SegmentedLru<>(maxBytes, MemoryCache::weigh);
     }
 
     /** The entry if it is still held at {@code now}, else {@code null}. */
     Held get(String key, Instant now) {
-        Held held = entries.getIfPresent(key);
-        return held != null && now.isBefore(held.heldUntil()) ? held : null;
+        Held held = entries.get(key);
+        if (held == null || now.isBefore(held.heldUntil())) {
+            return held;
+        }
+        entries.remove(key, held);
+        return null;
     }
 
     void put(String key, Held held) {
@@ -58,29 +54,31 @@ final class MemoryCache {
      */
     Held offer(String key, Held copy) {
         Instant now = clock.instant();
-        return entries.asMap().compute(key, (k, current) ->
+        Held kept = entries.update(key, current ->
                 current != null && now.isBefore(current.heldUntil())
                         && !current.stored().storedAt().isBefore(copy.stored().storedAt())
                         ? current
                         : copy);
+        return kept != null ? kept : copy; // a copy heavier than all of L1 is answered, not kept
     }
 
     /** Lets L1 keep {@code stored} until {@code heldUntil}, if it is still the value held for {@code key}. */
     void holdLonger(String key, Stored stored, Instant heldUntil) {
-        entries.asMap().computeIfPresent(key, (k, current) -> current.stored() == stored
+        entries.update(key, current -> current != null && current.stored() == stored
                 ? new Held(stored, current.freshUntil(), heldUntil)
                 : current);
     }
 
-    /** The bytes accounted for all entries (after pending maintenance). */
+    /** The bytes accounted for the entries still held now. */
     long weightedSize() {
-        entries.cleanUp();
-        return entries.policy().eviction().orElseThrow().weightedSize().orElseThrow();
+        dropExpired();
+        return entries.weightedSize();
     }
 
+    /** The entries still held now. */
     long size() {
-        entries.cleanUp();
-        return entries.estimatedSize();
+        dropExpired();
+        return entries.size();
     }
 
     static int weigh(String key, Held held) {
@@ -88,22 +86,8 @@ final class MemoryCache {
         return (int) Math.min(Integer.MAX_VALUE, bytes);
     }
 
-    /** Caffeine's per-entry expiry: each entry lives until its own {@code heldUntil}. */
-    private record UntilHeld(ClockTicker ticker) implements Expiry<String, Held> {
-
-        @Override
-        public long expireAfterCreate(String key, Held held, long currentTime) {
-            return Math.max(0, ticker.nanosAt(held.heldUntil()) - currentTime);
-        }
-
-        @Override
-        public long expireAfterUpdate(String key, Held held, long currentTime, long currentDuration) {
-            return expireAfterCreate(key, held, currentTime);
-        }
-
-        @Override
-        public long expireAfterRead(String key, Held held, long currentTime, long currentDuration) {
-            return currentDuration;
-        }
+    private void dropExpired() {
+        Instant now = clock.instant();
+        entries.removeIf((key, held) -> !now.isBefore(held.heldUntil()));
     }
 }

@@ -1,5 +1,6 @@
 /**
- * A generic two-level cache of {@code String key -> bytes}: Caffeine in each process (L1), Redis shared by
+ * A generic two-level cache of {@code String key -> bytes}: a segmented LRU admitting every new entry in each
+ * process (L1, {@link tme.cache.SegmentedLru}), Redis shared by
  * all processes (L2). It knows nothing of t.me or HTTP.
  *
  * <p>Entry points: {@link tme.cache.TwoLevelCache} ({@code get}, {@code put}), built from a

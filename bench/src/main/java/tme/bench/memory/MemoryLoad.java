@@ -26,10 +26,9 @@ import tme.scraper.testing.FakeTme;
  * @param maxRam       {@code -XX:MaxRAM} of the server's JVM ({@code 512m}); also the RSS limit
  * @param jvmOptions   more options for the server's JVM
  * @param env          more settings for the server
- * @param recent       how many of the channels read last must still be answered from L1: at most L1's admission
- *                     window (Caffeine keeps 1% of its weight for the newest entries; a page read once is admitted
- *                     past it only over one read as often, so a one-pass scan of distinct channels keeps the window's
- *                     newest pages and the earliest ones; about 28 pages at 512m)
+ * @param recent       how many of the channels read last must still be answered from L1 (issue 30: 50; L1 admits
+ *                     every page it loads and evicts the least recent first, so a one-pass scan keeps its newest
+ *                     pages; Caffeine, before, kept only its 1% window of them, about 28 pages at 512m)
  * @param warmup       channels of their own read first by 4 clients, not counted: the parser, renderer and hit path
  *                     compiled before 32 clients at once ask for pages nobody has asked for yet (on a loaded 2-core
  *                     machine, a cold JVM takes longer than the timeout over its first dozens of pages)

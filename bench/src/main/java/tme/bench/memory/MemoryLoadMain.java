@@ -13,7 +13,7 @@ import tme.bench.cli.Args;
  * the last channels not in L1).
  *
  * <p>Run: {@code java -cp bench/target/benchmarks.jar tme.bench.memory.MemoryLoadMain --channels 5000 --clients 32
- * --max-ram 512m [--graphql-every 5] [--timeout 3s] [--recent 20] [--warmup 200] [--jvm -XX:MaxRAMPercentage=50]
+ * --max-ram 512m [--graphql-every 5] [--timeout 3s] [--recent 50] [--warmup 200] [--jvm -XX:MaxRAMPercentage=50]
  * [--env MEMORY_CACHE_MAX_MB=40]}
  */
 public final class MemoryLoadMain {
@@ -28,7 +28,7 @@ public final class MemoryLoadMain {
         }
         MemoryLoad load = new MemoryLoad(args.integer("channels", 5000), args.integer("clients", 32),
                 args.integer("graphql-every", 5), args.duration("timeout", Duration.ofSeconds(3)),
-                args.text("max-ram", "512m"), List.copyOf(args.all("jvm")), env, args.integer("recent", 20), args.integer("warmup", 200), true);
+                args.text("max-ram", "512m"), List.copyOf(args.all("jvm")), env, args.integer("recent", 50), args.integer("warmup", 200), true);
         MemoryLoad.Report report = load.run();
         System.out.println("plan: " + report.planLine());
         System.out.println("outcomes: " + report.outcomes() + "; SEVERE lines in the server's log: "

@@ -1,5 +1,8 @@
 package tme.coalescing.gate;
 
+import java.time.Duration;
+import java.util.Objects;
+
 /**
  * How much of the fleet's budget one client may spend: at most {@code share} of {@code TELEGRAM_RATE}, with a burst
  * of its own, counted in the same Redis round trip as the fleet's budget (a bucket per client next to the fleet's),
@@ -7,13 +10,26 @@ package tme.coalescing.gate;
  * ({@link Refusal#CLIENT_SHARE}), never queued: it would only wait for tokens the others need. A share of 1 bounds
  * nothing beyond the fleet's own budget.
  *
+ * <p>Work-conserving: the share binds only while another client waits for t.me too, that is, asked the budget for a
+ * token for a reader within {@code othersWithin} (fleet-wide in Redis, a sorted set next to the budget; per server
+ * without it). Background work never makes a reader's share bind (it refreshes what readers read, and waits behind
+ * them for slots), though it is held to its own share while readers wait.
+ * A client alone may use the fleet's whole budget (it still waits for the fleet's tokens, never refused for its
+ * share), and is not charged for it: when another client comes, each starts from a full burst and turns go round.
+ * Alone, it books the fleet's tokens no further ahead than the fleet's burst, and asks again for later ones
+ * ({@link Take.Later}): a client that comes meanwhile waits behind that much of the lone one's work, not behind
+ * loads it booked up to their deadline.
+ *
  * @param share what fraction of the fleet's rate one client may use ({@code CLIENT_UPSTREAM_SHARE}, 0.25)
  * @param burst how many loads a client may start at once after a quiet spell ({@code CLIENT_UPSTREAM_BURST},
  *              {@code TELEGRAM_BURST})
+ * @param othersWithin how recently another client must have asked for a token for the share to bind
+ *                     ({@code CLIENT_UPSTREAM_WAITING_WINDOW}, 2 s)
  */
-public record ClientShare(double share, int burst) {
+public record ClientShare(double share, int burst, Duration othersWithin) {
 
     public static final double DEFAULT_SHARE = 0.25;
+    public static final Duration DEFAULT_OTHERS_WITHIN = Duration.ofSeconds(2);
 
     public ClientShare {
         if (!(share > 0 && share <= 1)) {
@@ -22,6 +38,15 @@ public record ClientShare(double share, int burst) {
         if (burst < 1) {
             throw new IllegalArgumentException("CLIENT_UPSTREAM_BURST must be at least 1: " + burst);
         }
+        Objects.requireNonNull(othersWithin, "othersWithin");
+        if (othersWithin.isNegative() || othersWithin.isZero()) {
+            throw new IllegalArgumentException("CLIENT_UPSTREAM_WAITING_WINDOW must be positive: " + othersWithin);
+        }
+    }
+
+    /** A share binding while another client asked within {@link #DEFAULT_OTHERS_WITHIN}. */
+    public ClientShare(double share, int burst) {
+        this(share, burst, DEFAULT_OTHERS_WITHIN);
     }
 
     /** No bound beyond the fleet's: every client may spend the whole budget. */

@@ -62,15 +62,18 @@ final class RedisBudget {
 
     /**
      * As {@link #take(Duration, Duration)}, with {@code client}'s own bucket of {@code share} checked and charged in
-     * the same round trip ({@link ThrottleScripts#CLIENT_BUDGET}): over its share, {@link Take.OverShare}.
+     * the same round trip ({@link ThrottleScripts#CLIENT_BUDGET}): over its share while another client asked within
+     * {@link ClientShare#othersWithin()}, {@link Take.OverShare}; alone, the fleet's budget only. A {@code reader}'s
+     * ask is noted as waiting; background work's is not (it never makes a reader's share bind).
      */
-    Future<Grant> take(Duration notBefore, Duration deadline, String client, ClientShare share) {
+    Future<Grant> take(Duration notBefore, Duration deadline, String client, boolean reader, ClientShare share) {
         Duration bounded = deadline.compareTo(LONGEST_DEADLINE) > 0 ? LONGEST_DEADLINE : deadline;
         long clientInterval = Math.max(1, Math.round(1e6 / share.rateOf(config.rate())));
         Request eval = Lua.eval(ThrottleScripts.CLIENT_BUDGET, config.cooldownKey(), config.budgetKey(),
-                        config.clientKey(client))
+                        config.clientKey(client), config.waitingKey())
                 .arg(intervalMicros).arg(toleranceMicros).arg(micros(bounded)).arg(micros(notBefore))
-                .arg(clientInterval).arg((share.burst() - 1) * clientInterval);
+                .arg(clientInterval).arg((share.burst() - 1) * clientInterval)
+                .arg(client).arg(Math.max(1, micros(share.othersWithin()))).arg(reader ? 1 : 0);
         return send(eval);
     }
 
@@ -101,6 +104,7 @@ final class RedisBudget {
         Take take = switch (answer.get(3).toInteger()) {
             case 1 -> new Take.Granted(wait);
             case 2 -> new Take.OverShare(wait);
+            case 3 -> new Take.Later(wait);
             default -> new Take.TooLate(wait);
         };
         return new Grant(take, answer.get(4).toLong());

@@ -14,6 +14,12 @@ sealed interface Take {
     /** The fleet cools down for {@code left} more; the cooldown was {@code length} when last set (Redis only). */
     record Cooling(Duration left, Duration length) implements Take {}
 
+    /**
+     * A client alone would book the budget further ahead than the fleet's burst: ask again in {@code after}, when
+     * its token would be that near; nothing was reserved (another client may come meanwhile and take turns).
+     */
+    record Later(Duration after) implements Take {}
+
     /** The client's own share is spent: its next token comes in {@code after}; nothing was reserved. */
     record OverShare(Duration after) implements Take {}
 

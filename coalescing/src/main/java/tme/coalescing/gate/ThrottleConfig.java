@@ -103,6 +103,11 @@ public record ThrottleConfig(double rate, int burst, double localRate, int local
         return "{" + keyPrefix + "}:client:" + client;
     }
 
+    /** The clients that asked lately, a sorted set by when ({@code {tme:gate}:waiting}): whether a share binds. */
+    public String waitingKey() {
+        return "{" + keyPrefix + "}:waiting";
+    }
+
     private static void requireRate(double value, String name) {
         if (!(value > 0) || Double.isInfinite(value)) {
             throw new IllegalArgumentException(name + " must be positive: " + value);

@@ -46,6 +46,8 @@ public final class UpstreamThrottle {
     private final Cooldown cooldown;
     private final Ramp ramp;
     private final LocalBucket local;
+    // How far ahead a lone client may book the local bucket: its burst (the script uses the fleet's the same way).
+    private final Duration localHorizon;
     private final ClientShare share;
     private final ClientBuckets clients;
     private final MinuteTally takenLastMinute = new MinuteTally();
@@ -60,7 +62,7 @@ public final class UpstreamThrottle {
     UpstreamThrottle(ThrottleConfig config, ClientShare share, Optional<RedisLink> redis, InstantSource clock,
                      Vertx vertx, DoubleSupplier random) {
         this.share = Objects.requireNonNull(share, "share");
-        this.clients = new ClientBuckets(share.rateOf(config.localRate()), share.burst());
+        this.clients = new ClientBuckets(share.rateOf(config.localRate()), share);
         this.config = Objects.requireNonNull(config, "config");
         this.link = Objects.requireNonNull(redis, "redis");
         this.fleet = redis.map(link -> new RedisBudget(link, config));
@@ -69,6 +71,7 @@ public final class UpstreamThrottle {
         this.cooldown = new Cooldown(config, random);
         this.ramp = new Ramp(config.rate(), cooldown::rateFraction);
         this.local = new LocalBucket(config.localRate(), config.localBurst());
+        this.localHorizon = Duration.ofNanos((config.localBurst() - 1) * LocalBucket.intervalNanos(config.localRate()));
     }
 
     /** A throttle sharing the fleet's state through {@code redis} (its link's breaker and deadline), or local. */
@@ -86,14 +89,18 @@ public final class UpstreamThrottle {
     /**
      * Completes when {@code load} may be sent (after its token's wait), or at once refused: {@link Refusal#COOLDOWN}
      * with what is left of the cooldown, {@link Refusal#BUDGET} when no token comes within {@code deadline}.
-     * {@link Refusal#CLIENT_SHARE} at once when {@code load}'s client has spent its share. Never fails for Redis
-     * trouble.
+     * {@link Refusal#CLIENT_SHARE} at once when {@code load}'s client has spent its share while another client waits
+     * (a client alone may use the whole budget: {@link ClientShare}). Never fails for Redis trouble.
      */
     public Future<Admission> admit(LoadContext load, Duration deadline) {
         Objects.requireNonNull(load, "load");
-        return reserve(share.bounded() ? load.client() : null, deadline).compose(verdict -> switch (verdict) {
+        String client = share.bounded() ? load.client() : null;
+        return reserve(client, !load.background(), deadline).compose(verdict -> switch (verdict) {
             case Verdict.No no -> Future.succeededFuture(no.refused());
             case Verdict.Go go -> after(go.after());
+            // The wait is taken off the deadline, not read from the clock: asking again always ends.
+            case Verdict.Again again ->
+                    waitFor(again.after()).compose(waited -> admit(load, deadline.minus(again.after())));
         });
     }
 
@@ -191,11 +198,14 @@ public final class UpstreamThrottle {
 
     /** The decision, before any timer: package-private so tests read exact waits. */
     Future<Verdict> reserve(Duration deadline) {
-        return reserve(null, deadline);
+        return reserve(null, true, deadline);
     }
 
-    /** As {@link #reserve(Duration)} for {@code client} (null: no client's share to keep). */
-    Future<Verdict> reserve(String client, Duration deadline) {
+    /**
+     * As {@link #reserve(Duration)} for {@code client} (null: no client's share to keep); a {@code reader}'s ask makes
+     * other clients' shares bind, background work's does not ({@link ClientShare}).
+     */
+    Future<Verdict> reserve(String client, boolean reader, Duration deadline) {
         Instant now = clock.instant();
         Optional<Duration> left = cooldown.left(now);
         if (left.isPresent()) {
@@ -207,14 +217,14 @@ public final class UpstreamThrottle {
         }
         Duration notBefore = granted.after();
         if (fleet.isEmpty()) {
-            return Future.succeededFuture(decide(locally(client, now, notBefore, deadline), notBefore));
+            return Future.succeededFuture(decide(locally(client, reader, now, notBefore, deadline), notBefore));
         }
         Future<RedisBudget.Grant> asked = client == null ? fleet.get().take(notBefore, deadline)
-                : fleet.get().take(notBefore, deadline, client, share);
+                : fleet.get().take(notBefore, deadline, client, reader, share);
         return asked.map(grant -> switch (grant.take()) {
             case Take.Unreached unreached -> {
                 counts.increment(ThrottleCount.LOCAL_FALLBACKS);
-                yield decide(locally(client, clock.instant(), notBefore, deadline), notBefore);
+                yield decide(locally(client, reader, clock.instant(), notBefore, deadline), notBefore);
             }
             case Take.Cooling cooling -> {
                 adopt(cooling);
@@ -224,19 +234,35 @@ public final class UpstreamThrottle {
         });
     }
 
-    /** The local buckets' answer: the client's token now, then the fleet's; the client's given back if refused. */
-    private Take locally(String client, Instant now, Duration notBefore, Duration deadline) {
-        if (client != null) {
+    /**
+     * The local buckets' answer: the client's token now (while another client asked lately: its share binds), then
+     * the fleet's; the client's given back if refused.
+     */
+    private Take locally(String client, boolean reader, Instant now, Duration notBefore, Duration deadline) {
+        boolean shared = client != null && clients.othersWaiting(client, reader, now);
+        if (shared) {
             Take mine = clients.take(client, now);
             if (mine instanceof Take.OverShare) {
                 return mine;
             }
         }
+        if (client != null && !shared) {
+            return aloneLocally(now, notBefore, deadline);
+        }
         Take take = local.take(now, notBefore, deadline);
-        if (client != null && !(take instanceof Take.Granted)) {
+        if (shared && !(take instanceof Take.Granted)) {
             clients.giveBack(client);
         }
         return take;
+    }
+
+    /** A lone client's token: as the script does, booked no further ahead than the local burst, else ask again. */
+    private Take aloneLocally(Instant now, Duration notBefore, Duration deadline) {
+        Duration nearEnough = notBefore.plus(localHorizon);
+        Take take = local.take(now, notBefore, deadline.compareTo(nearEnough) < 0 ? deadline : nearEnough);
+        return take instanceof Take.TooLate late && late.after().compareTo(deadline) <= 0
+                ? new Take.Later(late.after().minus(nearEnough))
+                : take;
     }
 
     private Verdict decide(Take take, Duration notBefore) {
@@ -252,6 +278,8 @@ public final class UpstreamThrottle {
             }
             case Take.TooLate late -> refuse(Refusal.BUDGET, late.after());
             case Take.OverShare over -> refuse(Refusal.CLIENT_SHARE, over.after());
+            case Take.Later later ->
+                    new Verdict.Again(later.after().compareTo(ONE_MILLI) < 0 ? ONE_MILLI : later.after());
             case Take.Cooling cooling -> refuse(Refusal.COOLDOWN, cooling.left());
             case Take.Unreached unreached -> throw new IllegalStateException("a local limiter always answers");
         };
@@ -261,9 +289,13 @@ public final class UpstreamThrottle {
         if (wait.compareTo(ONE_MILLI) < 0) {
             return Future.succeededFuture(sendNow());
         }
-        Promise<Admission> promise = Promise.promise();
+        return waitFor(wait).map(waited -> sendNow());
+    }
+
+    private Future<Void> waitFor(Duration wait) {
+        Promise<Void> promise = Promise.promise();
         long millis = wait.plusNanos(999_999).toMillis(); // rounded up: never early
-        vertx.setTimer(millis, id -> promise.complete(sendNow()));
+        vertx.setTimer(millis, id -> promise.complete());
         return promise.future();
     }
 
