@@ -21,16 +21,17 @@ final class HistoryHandler {
     private final HistoryWalk walk;
     private final int maxPosts;
     private final Function<RoutingContext, String> clients;
-    private final Counts counts = new Counts(new LongAdder(), new LongAdder(), new LongAdder());
+    private final Counts counts = new Counts(new LongAdder(), new LongAdder(), new LongAdder(), new LongAdder());
 
     /**
      * What every loop's history answers count together.
      *
      * @param walks answers started
      * @param pages pages of posts written
-     * @param waits times a walk waited for its reader (the write queue full) before loading its next page
+     * @param waits   times a walk waited for its reader (the write queue full) before loading its next page
+     * @param waiting walks waiting for their reader now
      */
-    record Counts(LongAdder walks, LongAdder pages, LongAdder waits) {}
+    record Counts(LongAdder walks, LongAdder pages, LongAdder waits, LongAdder waiting) {}
 
     /** {@code maxPosts}: {@code HISTORY_MAX_POSTS}, the most posts one answer streams. */
     HistoryHandler(HistoryWalk walk, int maxPosts, Function<RoutingContext, String> clients) {
@@ -49,9 +50,9 @@ final class HistoryHandler {
         new HistoryStream(ctx, walk, channel, query, Asker.forRequest(clients.apply(ctx), "history"), counts).start();
     }
 
-    /** {@code history.walks}, {@code history.pages}, {@code history.reader_waits}. */
+    /** {@code history.walks}, {@code history.pages}, {@code history.reader_waits}; {@code history.waiting} (a gauge). */
     Map<String, Long> counters() {
         return Map.of("history.walks", counts.walks().sum(), "history.pages", counts.pages().sum(),
-                "history.reader_waits", counts.waits().sum());
+                "history.reader_waits", counts.waits().sum(), "history.waiting", counts.waiting().sum());
     }
 }

@@ -35,6 +35,7 @@ final class HistoryStream {
     private int written;
     private int passed; // the oldest post id passed (answered or skipped), 0 before the first
     private boolean started;
+    private boolean parked; // waiting for the write queue to drain, counted in counts.waiting()
 
     HistoryStream(RoutingContext ctx, HistoryWalk walk, ChannelName channel, HistoryQuery query, Asker asker,
                   HistoryHandler.Counts counts) {
@@ -48,6 +49,7 @@ final class HistoryStream {
     }
 
     void start() {
+        response.closeHandler(closed -> unpark()); // a reader gone while the walk waited for it
         passed = query.before().value();
         next(query.before());
     }
@@ -70,31 +72,45 @@ final class HistoryStream {
 
     private void write(HistoryWalk.Page page) {
         begin();
-        Buffer lines = Buffer.buffer();
-        String reason = take(page.newestFirst(), lines);
+        String reason = take(page.newestFirst());
         if (reason == null && page.next().isEmpty()) {
             reason = "start";
         }
         counts.pages().increment();
-        if (lines.length() > 0) {
-            response.write(lines);
-        }
         if (reason != null) {
             end(reason, reason.equals("start") ? 0 : passed, null);
         } else if (response.writeQueueFull()) {
             Position next = page.next().get();
-            counts.waits().increment();
-            response.drainHandler(drained -> {
-                response.drainHandler(null);
-                next(next);
-            });
+            waitForReader(() -> next(next));
         } else {
             next(page.next().get());
         }
     }
 
-    /** Appends the posts kept to {@code lines}; the reason the walk ends within this page, or null. */
-    private String take(List<PostSlices.Slice> posts, Buffer lines) {
+    /** Runs {@code then} once the reader has taken most of what is written: the write queue drained. */
+    private void waitForReader(Runnable then) {
+        counts.waits().increment();
+        counts.waiting().increment();
+        parked = true;
+        response.drainHandler(drained -> {
+            response.drainHandler(null);
+            unpark();
+            then.run();
+        });
+    }
+
+    private void unpark() {
+        if (parked) {
+            parked = false;
+            counts.waiting().decrement();
+        }
+    }
+
+    /**
+     * Writes the posts kept, a line each: the response's write queue counts messages, not bytes, so a line per
+     * message makes it full within a page. The reason the walk ends within this page, or null.
+     */
+    private String take(List<PostSlices.Slice> posts) {
         for (PostSlices.Slice post : posts) {
             if (written == query.limit()) {
                 return "limit";
@@ -104,7 +120,7 @@ final class HistoryStream {
                     return "since";
                 }
                 case KEEP -> {
-                    lines.appendBytes(post.json()).appendBuffer(NEWLINE);
+                    response.write(Buffer.buffer(post.json().length + 1).appendBytes(post.json()).appendBuffer(NEWLINE));
                     written++;
                 }
                 case SKIP -> { }

@@ -1,6 +1,7 @@
 package tme.api.metrics;
 
 import static tme.api.metrics.MeterRow.counter;
+import static tme.api.metrics.MeterRow.gauge;
 
 import java.util.List;
 
@@ -14,6 +15,7 @@ final class HistoryMeters {
                 counter("history.walks", "History answers started (GET /v1/history)"),
                 counter("history.pages", "Pages of posts history answers wrote"),
                 counter("history.reader_waits", "Times a history walk waited for its reader before loading the next"
-                        + " page (the answer's write queue was full)"));
+                        + " page (the answer's write queue was full)"),
+                gauge("history.waiting", "History walks waiting for their reader now"));
     }
 }
