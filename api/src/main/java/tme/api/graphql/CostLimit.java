@@ -12,8 +12,8 @@ import tme.redis.Counters;
  * query's cost is its upstream fan-out: each {@code body}, {@code post}, {@code more}, {@code preview} and
  * {@code search} field may load one page, {@code previews} and {@code feed} one per name given (a cold feed loads each
  * channel's latest
- * page); nothing below the root costs anything (it reads the same
- * stored answer), nor does introspection. A load answered from the cache costs nothing in fact: the count is what
+ * page), and {@code channel(name:) { posts }} the pages its {@code first} or {@code last} may need; nothing else below
+ * the root costs anything (it reads the same stored answer), nor does introspection. A load answered from the cache costs nothing in fact: the count is what
  * the query could cost on a cold cache, the only bound that holds before it runs.
  */
 final class CostLimit extends MaxQueryComplexityInstrumentation {
@@ -38,14 +38,25 @@ final class CostLimit extends MaxQueryComplexityInstrumentation {
         @Override
         public int calculate(FieldComplexityEnvironment field, int childCost) {
             if (field.getParentEnvironment() != null) {
-                return 0;
+                return connection(field) + childCost;
             }
             return switch (field.getFieldDefinition().getName()) {
                 case "body", "more", "post", "preview", "search" -> 1;
                 case "previews", "feed" ->
                         field.getArguments().get("channels") instanceof List<?> names ? names.size() : 0;
-                default -> 0;
+                default -> childCost; // channel: what its connection may load
             };
+        }
+
+        /** A connection's pages ({@code channel.posts}): those its {@code first} or {@code last} posts may need. */
+        private static int connection(FieldComplexityEnvironment field) {
+            if (!field.getFieldDefinition().getName().equals("posts")
+                    || !field.getParentEnvironment().getFieldDefinition().getName().equals("channel")) {
+                return 0;
+            }
+            Object size = field.getArguments().get(field.getArguments().get("last") != null ? "last" : "first");
+            int posts = size instanceof Integer given ? Math.clamp(given, 1, PostConnections.MAX) : PostConnections.DEFAULT;
+            return PostConnections.pages(posts);
         }
     }
 }

@@ -72,7 +72,7 @@ final class HistoryStream {
 
     private void write(HistoryWalk.Page page) {
         begin();
-        String reason = take(page.newestFirst());
+        String reason = take(page.posts());
         if (reason == null && page.next().isEmpty()) {
             reason = "start";
         }

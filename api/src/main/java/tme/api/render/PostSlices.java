@@ -16,8 +16,9 @@ import java.util.List;
  *
  * @param posts  the page's posts, in stored order (oldest first)
  * @param before {@code meta.offset.before}: where the next older page starts, or null when t.me offers none
+ * @param after  {@code meta.offset.after}: where the next newer page starts, or null when t.me offers none
  */
-public record PostSlices(List<Slice> posts, Integer before) {
+public record PostSlices(List<Slice> posts, Integer before, Integer after) {
 
     private static final JsonFactory FACTORY = new JsonFactory();
 
@@ -34,7 +35,7 @@ public record PostSlices(List<Slice> posts, Integer before) {
     public static PostSlices of(byte[] json) {
         try (JsonParser parser = FACTORY.createParser(json)) {
             List<Slice> posts = List.of();
-            Integer before = null;
+            Integer[] offset = {null, null};
             expect(parser.nextToken(), JsonToken.START_OBJECT);
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
                 String field = parser.currentName();
@@ -42,11 +43,11 @@ public record PostSlices(List<Slice> posts, Integer before) {
                 switch (field) {
                     case "posts" -> posts = posts(parser, json);
                     case "content" -> posts = inContent(parser, json);
-                    case "meta" -> before = before(parser);
+                    case "meta" -> offset = offset(parser);
                     default -> parser.skipChildren();
                 }
             }
-            return new PostSlices(posts, before);
+            return new PostSlices(posts, offset[0], offset[1]);
         } catch (IOException e) {
             // Stored answers are our own renderer's; an unreadable one is a bug, not input.
             throw new UncheckedIOException("a stored page answer is not JSON", e);
@@ -113,9 +114,9 @@ public record PostSlices(List<Slice> posts, Integer before) {
         return unix;
     }
 
-    /** {@code meta: {offset: {before?, after?}}}: the older cursor. */
-    private static Integer before(JsonParser parser) throws IOException {
-        Integer before = null;
+    /** {@code meta: {offset: {before?, after?}}}: the older and newer cursors. */
+    private static Integer[] offset(JsonParser parser) throws IOException {
+        Integer[] offset = {null, null};
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String field = parser.currentName();
             parser.nextToken();
@@ -126,14 +127,14 @@ public record PostSlices(List<Slice> posts, Integer before) {
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
                 String part = parser.currentName();
                 parser.nextToken();
-                if (part.equals("before")) {
-                    before = parser.getIntValue();
-                } else {
-                    parser.skipChildren();
+                switch (part) {
+                    case "before" -> offset[0] = parser.getIntValue();
+                    case "after" -> offset[1] = parser.getIntValue();
+                    default -> parser.skipChildren();
                 }
             }
         }
-        return before;
+        return offset;
     }
 
     private static void expect(JsonToken token, JsonToken wanted) {

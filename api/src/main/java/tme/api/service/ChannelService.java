@@ -167,6 +167,17 @@ public final class ChannelService {
                 Priority.BACKGROUND));
     }
 
+    /**
+     * As {@link #walked}, the other way: the posts after a post (the entry {@code /v1/more/<channel>/after/<id>}
+     * answers), for a walk towards the newest post (a GraphQL connection's {@code last} and {@code before}).
+     */
+    public Future<Answer> walkedNewer(ChannelName channel, Position after, Asker asker) {
+        String name = channel.value();
+        int at = after.value();
+        return answered(cache.get(keys.more(name, Direction.AFTER, at), asker, moreLoader(name, Direction.AFTER, at),
+                Priority.BACKGROUND));
+    }
+
     /** A "more" page's loader: newer pages grow, so they live as the latest page; older pages are stable. */
     private Loader moreLoader(String name, Direction direction, int at) {
         return loader(name, direction == Direction.AFTER ? ttls.latest() : ttls.old(),

@@ -31,10 +31,11 @@ public final class HistoryWalk {
     /**
      * A page of posts.
      *
-     * @param newestFirst the page's posts older than where it started, newest first
-     * @param next        where the next older page starts, or empty at the channel's first post
+     * @param posts the page's posts past where it started, in the walk's order: newest first walking back
+     *              ({@link #page}), oldest first walking on ({@link #newerPage})
+     * @param next  where the next page starts, or empty at the channel's end (its first post walking back)
      */
-    public record Page(List<PostSlices.Slice> newestFirst, Optional<Position> next) implements Step {}
+    public record Page(List<PostSlices.Slice> posts, Optional<Position> next) implements Step {}
 
     /** The page could not be read: t.me, the gate or the walker's share said no (or the channel does not exist). */
     public record Stopped(Problem problem) implements Step {}
@@ -47,6 +48,28 @@ public final class HistoryWalk {
             case Answer.Cached notFound -> Future.succeededFuture(new Stopped(notFound.notFound()));
             case Answer.Failure failure -> Future.succeededFuture(new Stopped(failure.problem()));
         });
+    }
+
+    /**
+     * The page of {@code channel} after {@code after}, towards the newest post: its posts newer than {@code after},
+     * oldest first, and where the next newer page starts.
+     */
+    public Future<Step> newerPage(ChannelName channel, Position after, Asker asker) {
+        return channels.walkedNewer(channel, after, asker).compose(answer -> switch (answer) {
+            case Answer.Cached ok when ok.status() == 200 ->
+                    channels.onWorker(() -> (Step) newer(PostSlices.of(ok.stored().raw()), after));
+            case Answer.Cached notFound -> Future.succeededFuture(new Stopped(notFound.notFound()));
+            case Answer.Failure failure -> Future.succeededFuture(new Stopped(failure.problem()));
+        });
+    }
+
+    /** The page's posts newer than {@code after}, oldest first, and its newer cursor when it moves the walk on. */
+    static Page newer(PostSlices slices, Position after) {
+        List<PostSlices.Slice> oldestFirst = slices.posts().stream().filter(post -> post.id() > after.value()).toList();
+        Integer newer = slices.after();
+        Optional<Position> next = newer != null && newer > after.value() && newer <= Inputs.MAX_NUMBER
+                && !oldestFirst.isEmpty() ? Optional.of(new Position(newer)) : Optional.empty();
+        return new Page(oldestFirst, next);
     }
 
     /**
