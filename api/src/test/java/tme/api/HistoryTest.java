@@ -57,8 +57,13 @@ class HistoryTest {
 
     @Test
     void twoWalkersAtOnce_costOneWalk() {
+        server.tme.holdRequests();
         CompletableFuture<HttpResponse<String>> first = async("/v1/history/" + CHANNEL);
         CompletableFuture<HttpResponse<String>> second = async("/v1/history/" + CHANNEL);
+        // both wait for the one load of the latest page, held at the fake: they walk at the same time
+        FleetAwait.until("both walkers wait for one load", () -> server.tme.held() == 1
+                && Fleet.metric(server, "tme_coalescing_waiting") == 2, () -> "held " + server.tme.held());
+        server.tme.release();
 
         for (HttpResponse<String> answer : List.of(first.join(), second.join())) {
             List<JsonObject> lines = lines(answer.body());

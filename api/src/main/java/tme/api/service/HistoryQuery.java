@@ -41,8 +41,11 @@ public record HistoryQuery(Position before, long since, long until, int limit) {
         return new HistoryQuery(Position.optional("before", before), from, to, limit(limit, maxPosts));
     }
 
-    /** Where {@code post} stands against the dates asked for. */
+    /** Where {@code post} stands against the dates asked for; a post t.me shows no date for is kept. */
     public Verdict verdict(PostSlices.Slice post) {
+        if (post.unix() == 0) {
+            return Verdict.KEEP;
+        }
         if (post.unix() < since) {
             return Verdict.STOP;
         }
