@@ -96,7 +96,7 @@ public final class GraphQLFront implements AutoCloseable {
         Counters<Count> counts = new Counters<>(Count.class, EnumSet.allOf(Count.class));
         DecodedCopies copies = DecodedCopies.bounded(config.decodedMb() * 1024L * 1024L, workers, counts);
         Fetchers fetchers = new Fetchers(channels, feeds, copies);
-        PostConnections connections = new PostConnections(new HistoryWalk(channels));
+        PostConnections connections = new PostConnections(new HistoryWalk(channels), workers);
         QueryThreads threads = new QueryThreads(config.concurrency(), config.queueLimit());
         GraphQL graphQL = GraphQL.newGraphQL(schema(fetchers, connections))
                 .instrumentation(new ChainedInstrumentation(List.of(new DepthLimit(config.maxDepth(), counts),

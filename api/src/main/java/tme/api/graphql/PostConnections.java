@@ -4,6 +4,7 @@ import graphql.execution.DataFetcherResult;
 import graphql.schema.DataFetcher;
 import graphql.schema.DataFetchingEnvironment;
 import io.vertx.core.Future;
+import io.vertx.core.WorkerExecutor;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,9 +34,12 @@ final class PostConnections {
     static final int DEFAULT = 20;
 
     private final HistoryWalk walk;
+    private final WorkerExecutor workers;
 
-    PostConnections(HistoryWalk walk) {
+    /** {@code workers}: where posts are decoded (never an event loop, where a walk's pages may complete). */
+    PostConnections(HistoryWalk walk, WorkerExecutor workers) {
         this.walk = walk;
+        this.workers = workers;
     }
 
     /** {@code channel(name:)}: the name checked; its fields load what they need. */
@@ -70,10 +74,10 @@ final class PostConnections {
         int below = from == null ? Integer.MAX_VALUE : from.post().value();
         return collect(position -> walk.page(channel, position, asker), from == null ? Position.LATEST : from.page(),
                 post -> post.id() < below, first + 1, new ArrayList<>())
-                .map(walked -> {
+                .compose(walked -> {
                     List<Placed> posts = walked.posts();
                     boolean more = posts.size() > first || walked.more();
-                    return connection(posts.subList(0, Math.min(first, posts.size())), more, after != null);
+                    return decoded(posts.subList(0, Math.min(first, posts.size())), more, after != null);
                 });
     }
 
@@ -91,11 +95,11 @@ final class PostConnections {
         PostCursors from = PostCursors.read("before", before);
         return collect(position -> walk.newerPage(channel, position, asker), from.post(), post -> true, last + 1,
                 new ArrayList<>())
-                .map(walked -> {
+                .compose(walked -> {
                     List<Placed> nearest = new ArrayList<>(walked.posts().subList(0,
                             Math.min(last, walked.posts().size())));
                     boolean newer = walked.posts().size() > last || walked.more();
-                    return connection(nearest.reversed(), true, newer);
+                    return decoded(nearest.reversed(), true, newer);
                 });
     }
 
@@ -114,6 +118,11 @@ final class PostConnections {
                         : collect(page, found.next().get(), keep, need, posts);
             }
         });
+    }
+
+    /** {@link #connection}, made on the worker pool: decoding a hundred posts is no event loop's work. */
+    private Future<Map<String, Object>> decoded(List<Placed> posts, boolean hasNext, boolean hasPrevious) {
+        return workers.executeBlocking(() -> connection(posts, hasNext, hasPrevious), false);
     }
 
     /** The connection's value: edges of decoded posts, newest first, and its page info. */
