@@ -54,14 +54,17 @@ final class PostConnections {
 
     DataFetcher<CompletableFuture<DataFetcherResult<Object>>> posts() {
         return env -> {
-            ChannelName channel = ChannelName.parse("name", env.<Map<String, Object>>getSource().get("name").toString());
+            ChannelName channel = ChannelName.parse("name",
+                    env.<Map<String, Object>>getSource().get("name").toString());
             Asker asker = QueryState.of(env).asker();
             QueryState.of(env).reads().uncacheable(); // stitched from many entries: no one freshness to promise
-            Future<Map<String, Object>> connection = env.getArgument("last") != null || env.getArgument("before") != null
-                    ? backward(env, channel, asker) : forward(env, channel, asker);
+            boolean backward = env.getArgument("last") != null || env.getArgument("before") != null;
+            Future<Map<String, Object>> connection = backward ? backward(env, channel, asker)
+                    : forward(env, channel, asker);
             return connection.map(value -> DataFetcherResult.newResult().data((Object) value).build())
                     .recover(failure -> failure instanceof Stop stop
-                            ? Future.succeededFuture(DataFetcherResult.newResult().error(Errors.of(env, stop.problem)).build())
+                            ? Future.succeededFuture(DataFetcherResult.newResult()
+                                    .error(Errors.of(env, stop.problem)).build())
                             : Future.failedFuture(failure))
                     .toCompletionStage().toCompletableFuture();
         };

@@ -40,7 +40,10 @@ public final class HistoryWalk {
     /** The page could not be read: t.me, the gate or the walker's share said no (or the channel does not exist). */
     public record Stopped(Problem problem) implements Step {}
 
-    /** The page of {@code channel} before {@code before} ({@link Position#LATEST}: its newest), loads charged to {@code asker}. */
+    /**
+     * The page of {@code channel} before {@code before} ({@link Position#LATEST}: its newest), a load charged to
+     * {@code asker}.
+     */
     public Future<Step> page(ChannelName channel, Position before, Asker asker) {
         return channels.walked(channel, before, asker).compose(answer -> switch (answer) {
             case Answer.Cached ok when ok.status() == 200 ->
