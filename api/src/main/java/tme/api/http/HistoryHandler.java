@@ -4,7 +4,6 @@ import io.vertx.ext.web.RoutingContext;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
-import tme.api.metrics.Telemetry;
 import tme.api.service.ChannelName;
 import tme.api.service.HistoryQuery;
 import tme.api.service.HistoryWalk;
@@ -45,7 +44,6 @@ final class HistoryHandler {
         var params = ctx.queryParams();
         HistoryQuery query = HistoryQuery.parse(params.get("before"), params.get("since"), params.get("until"),
                 params.get("limit"), maxPosts);
-        Telemetry.markStream(ctx); // its life is the reader's pace: tme_stream_seconds, not a request's latency
         counts.walks().increment();
         new HistoryStream(ctx, walk, channel, query, Asker.forRequest(clients.apply(ctx), "history"), counts).start();
     }

@@ -4,6 +4,7 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import java.util.List;
+import tme.api.metrics.Telemetry;
 import tme.api.problem.Problem;
 import tme.api.render.HistoryJson;
 import tme.api.render.PostSlices;
@@ -152,6 +153,7 @@ final class HistoryStream {
     private void begin() {
         if (!started) {
             started = true;
+            Telemetry.markStream(ctx); // its life is the reader's pace: tme_stream_seconds, not a request's latency
             response.setChunked(true).putHeader("Content-Type", NDJSON).putHeader("Cache-Control", "no-store");
         }
     }
