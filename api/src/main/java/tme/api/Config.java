@@ -78,6 +78,7 @@ import tme.scraper.parse.ParserMode;
  * @param connections        the HTTP connections' deadlines and caps ({@code HTTP_IDLE_TIMEOUT}, {@code
  *                           HTTP_HEAD_TIMEOUT}, {@code HTTP_BODY_TIMEOUT}, {@code MAX_CONNECTIONS}, {@code
  *                           MAX_CONNECTIONS_PER_ADDRESS})
+ * @param historyMaxPosts    the most posts one {@code /v1/history} request streams ({@code HISTORY_MAX_POSTS})
  * @param warnings           what start-up should say but not refuse: a variable with one of our prefixes that no
  *                           setting reads (a misspelling, with the closest setting), a memory plan that does not fit
  */
@@ -88,7 +89,8 @@ public record Config(
         SlotsConfig slots, ThrottleConfig throttle,
         GraphQLConfig graphql, boolean docs, Duration shutdownDrain, Role role, RefreshConfig refresh, Tolerance feedPages,
         int feedMaxPages, RequestsConfig requests, PushSettings push, MemoryPlan memory, Optional<URI> publicUrl,
-        MediaConfig media, ClientShare clientShare, ConnectionsConfig connections, List<String> warnings) {
+        MediaConfig media, ClientShare clientShare, ConnectionsConfig connections, int historyMaxPosts,
+        List<String> warnings) {
 
     private static final long MIB = 1024 * 1024;
 
@@ -104,7 +106,7 @@ public record Config(
         MemoryPlan memory = MemorySettings.plan(in, limits);
         CacheConfig cache = cache(in, memory);
         Ttls ttls = new Ttls(in.get(CACHE_TTL_LATEST), in.get(CACHE_TTL_PAGE), in.get(CACHE_TTL_PREVIEW),
-                in.get(CACHE_TTL_NOT_FOUND), in.get(CACHE_TTL_SEARCH));
+                in.get(CACHE_TTL_NOT_FOUND), in.get(CACHE_TTL_SEARCH), in.get(CACHE_TTL_OLD_PAGE));
         Config config = new Config(in.get(PORT), in.get(HOST), in.get(TELEGRAM_BASE_URL), in.get(TELEGRAM_TIMEOUT),
                 in.get(PARSER_MODE), in.get(PARSE_WORKERS), cache, ttls,
                 in.get(EARLY_REFRESH_WINDOW),
@@ -130,6 +132,7 @@ public record Config(
                 media(in),
                 clientShare(in),
                 connections(in),
+                in.get(HISTORY_MAX_POSTS),
                 Collections.unmodifiableList(warnings));
         refresherIntervalAboveMemoryTtl(in, config.role(), config.refresh(), cache);
         in.failIfAnyProblem();

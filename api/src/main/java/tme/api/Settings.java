@@ -93,6 +93,8 @@ final class Settings {
             is("60s"), "how long a missing channel or post is cached");
     static final Setting<Duration> CACHE_TTL_SEARCH = add("CACHE_TTL_SEARCH", durationUpTo(Ttls.MAX),
             sameAs(CACHE_TTL_LATEST), "freshness of a search inside a channel");
+    static final Setting<Duration> CACHE_TTL_OLD_PAGE = add("CACHE_TTL_OLD_PAGE", durationUpTo(Ttls.MAX), is("1h"),
+            "freshness of pages older than the latest (more before, history walks)");
     static final Setting<Double> EARLY_REFRESH_WINDOW = add("EARLY_REFRESH_WINDOW", number(0.0, 0.5), is("0.10"),
             "last fraction of freshness in which an entry is refreshed ahead");
     static final Setting<Boolean> SHARED_COALESCING = add("SHARED_COALESCING", flag(), is("true"),
@@ -221,6 +223,8 @@ final class Settings {
     static final Setting<Duration> CLIENT_UPSTREAM_WAITING_WINDOW = add("CLIENT_UPSTREAM_WAITING_WINDOW",
             durationUpTo(Duration.ofHours(1)), is("2s"),
             "how recently another client must have asked t.me for a client's share to bind");
+    static final Setting<Integer> HISTORY_MAX_POSTS = add("HISTORY_MAX_POSTS", integer(1, 1_000_000), is("5000"),
+            "posts one /v1/history request may stream at most");
     static final Setting<Duration> HTTP_IDLE_TIMEOUT = add("HTTP_IDLE_TIMEOUT", durationUpTo(Duration.ofDays(1)),
             is("60s"), "a connection with nothing written this long is closed");
     static final Setting<Duration> HTTP_HEAD_TIMEOUT = add("HTTP_HEAD_TIMEOUT", durationUpTo(Duration.ofDays(1)),

@@ -24,7 +24,7 @@ class CacheKindsTest extends CacheFleetTestBase {
         "/v1/body/durov?position=490,   tme:v1:full:body:durov:490,        120,  /s/durov/490",
         "/v1/post/durov/495,            tme:v1:full:post:durov:495,        120,  /s/durov/495",
         "/v1/more/durov/after/490,      tme:v1:full:more:durov:after:490,  10,   /s/durov?after=490",
-        "/v1/more/durov/before/490,     tme:v1:full:more:durov:before:490, 120,  /s/durov?before=490",
+        "/v1/more/durov/before/490,     tme:v1:full:more:durov:before:490, 3600, /s/durov?before=490",
         "/v1/preview/durov,             tme:v1:preview:durov,              3600, /durov",
     })
     void eachKind_isCachedForItsTtl(String path, String key, long ttlSeconds, String upstreamUri) {

@@ -135,6 +135,9 @@ class DocumentedAnswersTest {
                 throw new UncheckedIOException(e);
             }
             checked(calls, "GET", "/v1/stream?channels=bad-name", 422);
+            checked(calls, "GET", "/v1/history/durov?limit=3", 200);
+            checked(calls, "GET", "/v1/history/durov?limit=0", 422);
+            checked(calls, "GET", "/v1/history/zzqxnonexistent", 404);
             malformed(calls);
         }
     }
@@ -272,6 +275,8 @@ class DocumentedAnswersTest {
                 assertEquals("client_upstream_limited", checked(calls, "GET", path, 429).json().getString("code"));
                 checked(calls, "HEAD", path, 429);
             }
+            assertEquals("client_upstream_limited", checked(calls, "GET", "/v1/history/other", 429).json()
+                    .getString("code"));
             JsonObject feed = checked(calls, "GET", "/v1/feed?channels=other,another", 200).json();
             assertTrue(feed.encode().contains("client_upstream_limited"), feed.encode());
             posted(calls, "/v1/feed", "application/json", "{\"channels\":[\"other\"]}", 200);
@@ -296,6 +301,7 @@ class DocumentedAnswersTest {
                 assertEquals("overloaded", checked(calls, "GET", path, 503).json().getString("code"));
                 checked(calls, "HEAD", path, 503);
             }
+            assertEquals("overloaded", checked(calls, "GET", "/v1/history/shed", 503).json().getString("code"));
             server.tme.reset();
             waiting.join();
             server.tme.status(500);

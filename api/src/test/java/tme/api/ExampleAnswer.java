@@ -142,7 +142,9 @@ final class ExampleAnswer {
             text = String.join("\n", List.of(lines).subList(i + 1, lines.length));
         }
         String start = text.strip();
-        boolean json = block.lang().equals("json") || start.startsWith("{") || start.startsWith("[");
+        // JSON lines (/v1/history) are text, compared with … standing for any run of characters
+        boolean json = !block.lang().equals("ndjson")
+                && (block.lang().equals("json") || start.startsWith("{") || start.startsWith("["));
         boolean member = MEMBER.matcher(start).matches();
         List<Object> values = !json || start.isEmpty() ? null : LooseJson.values(member ? "{" + start + "}" : start);
         return new Documented(status, headers, text, values, member);

@@ -88,11 +88,20 @@ public final class CoalescingCache {
      * joins is not charged again. A refresh a hit sets off serves every reader of the key: it is background work.
      */
     public Future<Result> get(String key, Asker asker, Loader loader) {
+        return get(key, asker, loader, Priority.USER);
+    }
+
+    /**
+     * As {@link #get(String, Asker, Loader)}, a load it starts queued at {@code priority}: {@link Priority#BACKGROUND}
+     * for a read that may wait its turn behind readers' misses (a walk through a channel's old pages), still charged to
+     * {@code asker}. A reader joining that load raises it, as it raises a refresh.
+     */
+    public Future<Result> get(String key, Asker asker, Loader loader, Priority priority) {
         return decided(parts.cache().get(key), lookup -> switch (lookup) {
             case Lookup.Hit hit when hit.fresh() -> Future.succeededFuture(served(key, asker, loader, hit));
             case Lookup.Hit hit when withinRevalidation(hit) -> Future.succeededFuture(staleServed(key, asker, loader, hit));
-            case Lookup.Hit hit -> waitFor(new LoadContext(key, asker, Priority.USER, Optional.of(hit.stored())), loader);
-            case Lookup.Miss miss -> waitFor(new LoadContext(key, asker, Priority.USER, Optional.empty()), loader);
+            case Lookup.Hit hit -> waitFor(new LoadContext(key, asker, priority, Optional.of(hit.stored())), loader);
+            case Lookup.Miss miss -> waitFor(new LoadContext(key, asker, priority, Optional.empty()), loader);
         });
     }
 
@@ -295,10 +304,13 @@ public final class CoalescingCache {
                 .map(result -> staleIfError(result, stale));
     }
 
-    /** A reader that joined a running background load (a refresh) now waits for it: it becomes a user load. */
+    /**
+     * A reader that joined a running background load (a refresh) now waits for it: it becomes a user load. A joiner
+     * queued at background priority itself (a walk) raises nothing.
+     */
     private void raiseJoined(String key, LoadContext reader) {
         LoadContext flight = running.get(key);
-        if (flight != null && flight != reader && flight.raise()) {
+        if (flight != null && flight != reader && !reader.background() && flight.raise()) {
             parts.counts().increment(Count.RAISED);
         }
     }

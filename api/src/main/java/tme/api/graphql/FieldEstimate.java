@@ -33,7 +33,8 @@ import tme.redis.Counters;
  * what a query costs the server is what it reads, not only what it loads ({@link CostLimit}). Every field counts one,
  * and the fields below a list count once per item the list may hold: a page's {@code posts} 20 (t.me's page size),
  * {@code previews} one per name given, a feed's {@code result} its {@code limit} (100 unless given) and its
- * {@code errors} one per name, every list inside a post (media, entities, buttons, reactions, poll options, labels)
+ * {@code errors} one per name, a connection's {@code edges} its {@code first} or {@code last} (20 unless given),
+ * every list inside a post (media, entities, buttons, reactions, poll options, labels)
  * {@link #ITEMS}. A fragment counts wherever it is spread, so 90 aliases through one fragment cost 90 times it
  * (graphql-java's own complexity walk counts a fragment's fields once however often it is spread, which is how a
  * query of 6.8 MB passed every limit). Introspection counts one per field asked.
@@ -78,6 +79,8 @@ final class FieldEstimate extends SimplePerformantInstrumentation {
         // The feed field being walked: its limit and its names, for the lists below it (one walk, one thread).
         private long feedPosts = FEED_LIMIT;
         private long feedNames = 1;
+        // The connection being walked (channel.posts): its first or last, for its edges.
+        private long connectionPosts = PostConnections.DEFAULT;
         // A fragment's fields on a type, in the feed's context, counted once however often it is spread: 90 aliases
         // through one fragment walk it once, not 90 times.
         private final Map<String, Long> fragments = new HashMap<>();
@@ -112,7 +115,7 @@ final class FieldEstimate extends SimplePerformantInstrumentation {
             if (fragment == null) {
                 return 0;
             }
-            String key = fragment.getName() + "@" + feedPosts + "/" + feedNames;
+            String key = fragment.getName() + "@" + feedPosts + "/" + feedNames + "/" + connectionPosts;
             Long known = fragments.get(key);
             if (known == null) {
                 known = selections(fragment.getSelectionSet(), container(fragment.getTypeCondition().getName()));
@@ -132,6 +135,11 @@ final class FieldEstimate extends SimplePerformantInstrumentation {
                 feedPosts = Math.clamp(intValue(field, "limit", FEED_LIMIT), 1, FeedRequest.MAX_LIMIT);
                 feedNames = Math.max(1, listSize(field, "channels"));
             }
+            if (field.getName().equals("posts") && type.getName().equals("ChannelPosts")) {
+                // Past MAX the field answers its own error; no need to refuse it for its price.
+                connectionPosts = Math.clamp(intValue(field, value(field, "last") != null ? "last" : "first",
+                        PostConnections.DEFAULT), 1, PostConnections.MAX);
+            }
             GraphQLType below = GraphQLTypeUtil.unwrapAll(definition.getType());
             long children = selections(field.getSelectionSet(),
                     below instanceof GraphQLFieldsContainer container ? container : null);
@@ -141,7 +149,8 @@ final class FieldEstimate extends SimplePerformantInstrumentation {
         /** How many times the fields below {@code field} may be resolved for one of it. */
         private long items(Field field, GraphQLFieldsContainer parent) {
             return switch (field.getName()) {
-                case "posts" -> PAGE_POSTS;
+                case "posts" -> parent.getName().equals("ChannelPosts") ? 1 : PAGE_POSTS;
+                case "edges" -> parent.getName().equals("PostConnection") ? connectionPosts : 1;
                 case "previews" -> Math.max(1, listSize(field, "channels"));
                 case "result" -> parent.getName().equals("Feed") ? feedPosts : 1;
                 case "errors" -> parent.getName().equals("Feed") ? feedNames : 1;

@@ -32,6 +32,7 @@ import tme.api.problem.Problem;
 import tme.api.problem.Refused;
 import tme.api.service.ChannelService;
 import tme.api.service.FeedService;
+import tme.api.service.HistoryWalk;
 import tme.api.service.PreviewsService;
 import tme.coalescing.Asker;
 import tme.redis.Counters;
@@ -95,8 +96,9 @@ public final class GraphQLFront implements AutoCloseable {
         Counters<Count> counts = new Counters<>(Count.class, EnumSet.allOf(Count.class));
         DecodedCopies copies = DecodedCopies.bounded(config.decodedMb() * 1024L * 1024L, workers, counts);
         Fetchers fetchers = new Fetchers(channels, feeds, copies);
+        PostConnections connections = new PostConnections(new HistoryWalk(channels), workers);
         QueryThreads threads = new QueryThreads(config.concurrency(), config.queueLimit());
-        GraphQL graphQL = GraphQL.newGraphQL(schema(fetchers))
+        GraphQL graphQL = GraphQL.newGraphQL(schema(fetchers, connections))
                 .instrumentation(new ChainedInstrumentation(List.of(new DepthLimit(config.maxDepth(), counts),
                         new CostLimit(config.maxCost(), counts), new FieldEstimate(config.maxFields(), counts),
                         new ErrorCodes(counts), new QueryWatch(threads, counts))))
@@ -222,7 +224,7 @@ public final class GraphQLFront implements AutoCloseable {
         return AnswerBytes.of(Map.of("errors", List.of(error)), Long.MAX_VALUE);
     }
 
-    private static GraphQLSchema schema(Fetchers fetchers) {
+    private static GraphQLSchema schema(Fetchers fetchers, PostConnections connections) {
         RuntimeWiring wiring = scalars()
                 .type("Query", type -> type
                         .dataFetcher("body", fetchers.body())
@@ -231,7 +233,9 @@ public final class GraphQLFront implements AutoCloseable {
                         .dataFetcher("preview", fetchers.preview())
                         .dataFetcher("previews", fetchers.previews())
                         .dataFetcher("feed", fetchers.feed())
-                        .dataFetcher("search", fetchers.search()))
+                        .dataFetcher("search", fetchers.search())
+                        .dataFetcher("channel", connections.channel()))
+                .type("ChannelPosts", type -> type.dataFetcher("posts", connections.posts()))
                 .build();
         return new SchemaGenerator().makeExecutableSchema(types(), wiring);
     }

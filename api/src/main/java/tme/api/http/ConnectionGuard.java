@@ -2,7 +2,9 @@ package tme.api.http;
 
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPromise;
+import io.netty.channel.WriteBufferWaterMark;
 import io.netty.handler.codec.DecoderResult;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpRequest;
@@ -34,6 +36,10 @@ final class ConnectionGuard extends ChannelDuplexHandler {
     enum Phase { HEAD, BODY, ANSWERING, KEPT_ALIVE, CLOSED }
 
     private static final AsciiString EVENT_STREAM = AsciiString.cached("text/event-stream");
+    private static final AsciiString JSON_LINES = AsciiString.cached("application/x-ndjson");
+    /** A paced answer's kernel send buffer (Linux doubles it) and write queue bounds ({@link #pace}). */
+    private static final int PACED_SEND_BUFFER = 16 * 1024;
+    private static final WriteBufferWaterMark PACED_QUEUE = new WriteBufferWaterMark(8 * 1024, 16 * 1024);
 
     /** Where this guard is in its sweep's list (-1: not in it). */
     int index = -1;
@@ -139,6 +145,9 @@ final class ConnectionGuard extends ChannelDuplexHandler {
             answering = true;
             // A whole answer is never a stream: only an open-ended one is looked at.
             streaming = !(msg instanceof LastHttpContent) && isEventStream(response);
+            if (!(msg instanceof LastHttpContent) && isType(response, JSON_LINES)) {
+                pace(ctx);
+            }
         }
         if (msg instanceof LastHttpContent) {
             answers++;
@@ -155,8 +164,23 @@ final class ConnectionGuard extends ChannelDuplexHandler {
     }
 
     private static boolean isEventStream(HttpResponse response) {
+        return isType(response, EVENT_STREAM);
+    }
+
+    private static boolean isType(HttpResponse response, AsciiString wanted) {
         String type = response.headers().get(HttpHeaderNames.CONTENT_TYPE);
-        return type != null && AsciiString.regionMatches(type, true, 0, EVENT_STREAM, 0, EVENT_STREAM.length());
+        return type != null && AsciiString.regionMatches(type, true, 0, wanted, 0, wanted.length());
+    }
+
+    /**
+     * A JSON-lines answer ({@code /v1/history}) is made as fast as its reader reads it: its maker waits while the
+     * write queue is full. The kernel's send buffer grows to megabytes on its own (a whole walk would fit, its pages
+     * all loaded from t.me while the reader sleeps), and Netty's queue holds 64 KiB; both are held small on this
+     * connection, so a full queue means the reader is behind by a page or two. Kept for the connection's life.
+     */
+    private static void pace(ChannelHandlerContext ctx) {
+        ctx.channel().config().setOption(ChannelOption.SO_SNDBUF, PACED_SEND_BUFFER);
+        ctx.channel().config().setWriteBufferWaterMark(PACED_QUEUE);
     }
 
     /** Called by the sweep with its clock: closes the connection if its phase's deadline has passed. */

@@ -29,6 +29,7 @@ import tme.api.metrics.RouteTemplates;
 import tme.api.metrics.Telemetry;
 import tme.api.service.ChannelService;
 import tme.api.service.FeedService;
+import tme.api.service.HistoryWalk;
 import tme.api.service.PreviewsService;
 import tme.api.problem.InvalidInput;
 import tme.api.problem.Problem;
@@ -58,17 +59,21 @@ public final class Routes {
      * decompressed and gzip copies (a copy made for one loop's client serves every loop's), each bounded by
      * {@code copiesMaxBytes} and made only while {@code room} has room for them; gzip copies are made on {@code workers}.
      * Every request passes {@code requests} first (its id, its log line, the client limit). {@code docs}: whether
-     * the document and Swagger UI are served.
+     * the document and Swagger UI are served. {@code historyMaxPosts}: the most posts one {@code /v1/history} answer
+     * streams.
      */
     public static Function<Vertx, Router> routers(ChannelService channels, PreviewsService previews, FeedService feeds,
                                                  Telemetry telemetry, GraphQL graphql, boolean docs,
                                                  RequestClock clock,
                                                  long copiesMaxBytes, DirectRoom room, WorkerExecutor workers,
-                                                 RequestPipeline requests, Push push, Media media) {
+                                                 RequestPipeline requests, Push push, Media media,
+                                                 int historyMaxPosts) {
         Responses responses = new Responses(clock, copiesMaxBytes, room, workers);
         telemetry.gather(responses::counters);
         Handlers h = new Handlers(channels, previews, feeds, responses, requests::client);
-        RouteTable table = table(new Front(h, new OpsHandlers(telemetry, workers),
+        HistoryHandler history = new HistoryHandler(new HistoryWalk(channels), historyMaxPosts, requests::client);
+        telemetry.gather(history::counters);
+        RouteTable table = table(new Front(h, history, new OpsHandlers(telemetry, workers),
                 new MediaHandlers(media.mode(), media.service(), media.streams(), requests::client),
                 new OpmlHandlers(previews, feeds, workers, requests::client),
                 new HomeHandler(channels, feeds, workers, requests::client, docs), graphql, push,
@@ -81,7 +86,7 @@ public final class Routes {
     }
 
     /** Every handler of the API's routes, and which optional routes are served. */
-    private record Front(Handlers h, OpsHandlers ops, MediaHandlers media, OpmlHandlers opml, HomeHandler home,
+    private record Front(Handlers h, HistoryHandler history, OpsHandlers ops, MediaHandlers media, OpmlHandlers opml, HomeHandler home,
                          GraphQL graphql, Push push, boolean mediaStreams, boolean docs) {}
 
     /**
@@ -100,6 +105,8 @@ public final class Routes {
                 RouteSpec.stored("/v1/post/:channel/:id", h::post, h::send),
                 RouteSpec.stored("/v1/preview/:channel", h::preview, h::send),
                 RouteSpec.read("/v1/search/:channel", h::search),
+                // GET only: a HEAD would walk a channel for nothing
+                RouteSpec.of("/v1/history/:channel", RouteSpec.GET, Kind.STREAM, f.history()::history),
                 RouteSpec.of("/v1/previews", RouteSpec.POST, Kind.HANDLER, h::previews, json()),
                 RouteSpec.read("/v1/feed", h::feed),
                 RouteSpec.of("/v1/feed", RouteSpec.POST, Kind.HANDLER, h::feedPost, json()),

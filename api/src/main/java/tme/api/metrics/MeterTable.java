@@ -39,6 +39,7 @@ final class MeterTable {
         rows.addAll(MemoryMeters.rows());
         rows.addAll(MediaMeters.rows());
         rows.addAll(ConnectionMeters.rows());
+        rows.addAll(HistoryMeters.rows());
         List<MeterFamily> families = new ArrayList<>(ReadPathMeters.families());
         families.addAll(ParserMeters.families());
         families.addAll(RefreshMeters.families());

@@ -16,6 +16,7 @@ import tme.coalescing.CoalescingCache;
 import tme.coalescing.LoadContext;
 import tme.coalescing.Loaded;
 import tme.coalescing.Loader;
+import tme.coalescing.Priority;
 import tme.coalescing.Result;
 import tme.coalescing.Source;
 import tme.coalescing.Tolerance;
@@ -147,10 +148,46 @@ public final class ChannelService {
         String name = channel.value();
         int at = position.value();
         String key = keys.more(name, direction, at);
-        return hitOr(key, () -> cache.get(key, asker, loader(name,
-                direction == Direction.AFTER ? ttls.latest() : ttls.page(),
+        return hitOr(key, () -> cache.get(key, asker, moreLoader(name, direction, at)));
+    }
+
+    /**
+     * A page of a walk back through the channel ({@link HistoryWalk}): the latest page ({@link Position#LATEST}, the
+     * entry {@code /v1/body/<channel>} answers) or the posts before a post (the entry
+     * {@code /v1/more/<channel>/before/<id>} answers), so walkers and readers share one t.me request per page. A load
+     * is charged to {@code asker} and waits its turn behind readers' misses ({@link Priority#BACKGROUND}).
+     */
+    public Future<Answer> walked(ChannelName channel, Position before, Asker asker) {
+        String name = channel.value();
+        if (before.latest()) {
+            return answered(cache.get(keys.body(name, 0), asker, latestPage(name), Priority.BACKGROUND));
+        }
+        int at = before.value();
+        return answered(cache.get(keys.more(name, Direction.BEFORE, at), asker, moreLoader(name, Direction.BEFORE, at),
+                Priority.BACKGROUND));
+    }
+
+    /**
+     * As {@link #walked}, the other way: the posts after a post (the entry {@code /v1/more/<channel>/after/<id>}
+     * answers), for a walk towards the newest post (a GraphQL connection's {@code last} and {@code before}).
+     */
+    public Future<Answer> walkedNewer(ChannelName channel, Position after, Asker asker) {
+        String name = channel.value();
+        int at = after.value();
+        return answered(cache.get(keys.more(name, Direction.AFTER, at), asker, moreLoader(name, Direction.AFTER, at),
+                Priority.BACKGROUND));
+    }
+
+    /** A "more" page's loader: newer pages grow, so they live as the latest page; older pages are stable. */
+    private Loader moreLoader(String name, Direction direction, int at) {
+        return loader(name, direction == Direction.AFTER ? ttls.latest() : ttls.old(),
                 load -> pages.more(load, name, direction, at), page -> page.posts().isEmpty(),
-                page -> Outcome.ok(JsonRender.more(name, withoutAnchor(page, at))))));
+                page -> Outcome.ok(JsonRender.more(name, withoutAnchor(page, at))));
+    }
+
+    /** Runs {@code work} on the worker pool (reading stored answers: decompressing, slicing). */
+    <T> Future<T> onWorker(java.util.concurrent.Callable<T> work) {
+        return pages.onWorker(work);
     }
 
     /**

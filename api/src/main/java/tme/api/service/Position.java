@@ -10,6 +10,9 @@ import tme.api.problem.InvalidInput;
  */
 public record Position(int value) {
 
+    /** The largest position or post id. */
+    public static final int MAX = Inputs.MAX_NUMBER;
+
     /** No position: the channel's latest page. */
     public static final Position LATEST = new Position(0);
 

@@ -239,6 +239,17 @@ public final class FakeTme implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Serves {@code channel} as a synthetic channel of {@code posts} posts, ids 1..posts, newer ids newer
+     * ({@link LongChannel}): {@code /s/<channel>} shows the newest 20, "more" answers page back 20 at a time.
+     */
+    public FakeTme longChannel(String channel, int posts) {
+        LongChannel built = LongChannel.of(channel.toLowerCase(Locale.ROOT), posts);
+        page(channel, built.page());
+        knobs.histories.put(channel.toLowerCase(Locale.ROOT), built.history());
+        return this;
+    }
+
     /** At most this many matching posts per search page ({@code GET /s/{ch}?q=}); t.me shows about 20. */
     public FakeTme searchPageSize(int posts) {
         if (posts < 1) {

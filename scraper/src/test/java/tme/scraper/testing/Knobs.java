@@ -26,6 +26,8 @@ final class Knobs {
     volatile int morePageSize = 20;
     /** Pages a test serves as a channel's {@code /s/} page (lower-case name), before any recording. */
     final java.util.Map<String, String> pages = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Histories a test serves for a channel's "more" answers (lower-case name), before any recording. */
+    final Map<String, ChannelHistory> histories = new ConcurrentHashMap<>();
     /** Matching posts per search page ({@code ?q=}); t.me shows about 20. */
     volatile int searchPageSize = 20;
     /** The recorded channel every channel without a recording is served as; null: none (t.me's redirect). */
@@ -94,6 +96,7 @@ final class Knobs {
         morePageSize = 20;
         searchPageSize = 20;
         pages.clear();
+        histories.clear();
         anyChannelAs = null;
     }
 
