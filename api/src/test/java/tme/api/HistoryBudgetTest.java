@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 import tme.redis.testing.TestClock;
 
 /**
- * A walk is charged to its client: with {@code CLIENT_UPSTREAM_SHARE} low, a walk of 1,000 posts gets the pages its
+ * A walk is charged to its client: while another client waits for t.me (the share is work-conserving: a client
+ * alone may use the fleet's whole budget), with {@code CLIENT_UPSTREAM_SHARE} low, a walk of 1,000 posts gets the pages its
  * share pays for ({@code CLIENT_UPSTREAM_BURST} on a clock that stands still) and ends with reason {@code budget} and
  * the cursor to resume from; resuming once the share has refilled goes on where it stopped, and the walks together
  * answer every post once, in order, at one t.me request per page.
@@ -24,10 +25,11 @@ class HistoryBudgetTest {
 
     final TestClock clock = new TestClock();
     final TestServer server = new TestServer(Map.of("TELEGRAM_RATE", "100", "TELEGRAM_BURST", "100",
-            "CLIENT_UPSTREAM_SHARE", "0.05", "CLIENT_UPSTREAM_BURST", Integer.toString(BURST)), clock, null);
+            "CLIENT_UPSTREAM_SHARE", "0.05", "CLIENT_UPSTREAM_BURST", Integer.toString(BURST),
+            "TRUSTED_PROXIES", "127.0.0.1/32"), clock, null);
 
     HistoryBudgetTest() {
-        server.tme.longChannel(HistoryTest.CHANNEL, HistoryTest.POSTS);
+        server.tme.longChannel(HistoryTest.CHANNEL, HistoryTest.POSTS).anyChannelAs("durov");
     }
 
     @AfterEach
@@ -41,6 +43,7 @@ class HistoryBudgetTest {
         List<JsonObject> ends = new ArrayList<>();
         String path = "/v1/history/" + HistoryTest.CHANNEL;
         while (ends.isEmpty() || ends.getLast().getString("reason").equals("budget")) {
+            anotherClientWaits(ends.size());
             List<JsonObject> lines = HistoryTest.lines(server.get(path).body());
             ids.addAll(HistoryTest.ids(lines));
             JsonObject end = lines.getLast().getJsonObject("end");
@@ -57,6 +60,12 @@ class HistoryBudgetTest {
         assertTrue(first.getInteger("retry_after") >= 1);
         assertEquals("start", ends.getLast().getString("reason"));
         assertEquals((HistoryTest.PAGES + BURST - 1) / BURST, ends.size(), "each walk but the last gets its burst");
-        assertEquals(HistoryTest.PAGES, server.tme.totalHits());
+        assertEquals(HistoryTest.PAGES + ends.size(), server.tme.totalHits(), "each page once, and the other's");
+    }
+
+    /** The share is work-conserving: it binds only while another client has asked t.me lately. */
+    private void anotherClientWaits(int walk) {
+        assertEquals(200, server.send(server.request("/v1/body/other" + walk, "CF-Connecting-IP", "198.51.100.7")
+                .GET().build()).statusCode());
     }
 }
