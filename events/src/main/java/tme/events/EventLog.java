@@ -41,6 +41,15 @@ public interface EventLog {
      */
     Future<List<Entry>> baseline(String name, List<Event> events);
 
+    /**
+     * Offers {@code facts} to {@code name}'s log: each is appended (as an entry of sequence 0 and its kind) unless the
+     * log holds that item at that version already (another process, or an earlier load, appended it), and the item's
+     * version becomes it. Answers the entries this call appended; fails ({@link tme.redis.RedisUnreachable}) when the
+     * log is out of reach, nothing appended. Not given back after Redis lost its data: a later load that sees the
+     * change against the page it replaces offers it again.
+     */
+    Future<List<Entry>> record(String name, List<Fact> facts);
+
     /** The highest sequence of {@code name} this process knows the fleet has dealt with; empty when it knows none. */
     OptionalLong known(String name);
 

@@ -49,6 +49,15 @@ final class LocalEventLog implements EventLog {
     }
 
     @Override
+    public Future<List<Entry>> record(String name, List<Fact> facts) {
+        Log log = logs.computeIfAbsent(name, n -> new Log());
+        List<Entry> appended = log.record(facts);
+        counts.add(EventCount.PUBLISHED, appended.size());
+        counts.add(EventCount.DEDUPLICATED, facts.size() - appended.size());
+        return Future.succeededFuture(appended);
+    }
+
+    @Override
     public OptionalLong known(String name) {
         Log log = logs.get(name);
         long mark = log == null ? 0 : log.mark();
@@ -87,6 +96,7 @@ final class LocalEventLog implements EventLog {
     /** One name's log; its monitor guards every field. */
     private final class Log {
         private final ArrayDeque<Entry> entries = new ArrayDeque<>();
+        private final Map<String, String> versions = new java.util.HashMap<>();
         private long lastSeq;
         private long lastMillis;
         private long lastN;
@@ -115,22 +125,41 @@ final class LocalEventLog implements EventLog {
                 if (event.seq() <= lastSeq) {
                     continue;
                 }
-                long now = clock.millis();
-                if (now > lastMillis) {
-                    lastMillis = now;
-                    lastN = 0;
-                } else {
-                    lastN++;
-                }
-                Entry entry = new Entry(lastMillis + "-" + lastN, event.seq(), event.data());
-                entries.addLast(entry);
-                if (entries.size() > maxLength) {
-                    entries.removeFirst();
-                }
+                appended.add(add(new Entry(nextId(), event.seq(), event.data())));
                 lastSeq = event.seq();
-                appended.add(entry);
             }
             return appended;
+        }
+
+        /** Each fact whose item is not at its version already, as an entry of sequence 0. */
+        synchronized List<Entry> record(List<Fact> facts) {
+            List<Entry> appended = new ArrayList<>();
+            for (Fact fact : facts) {
+                if (!fact.version().equals(versions.put(fact.item(), fact.version()))) {
+                    appended.add(add(new Entry(nextId(), 0, fact.data(), false, fact.kind())));
+                }
+            }
+            return appended;
+        }
+
+        private Entry add(Entry entry) {
+            entries.addLast(entry);
+            if (entries.size() > maxLength) {
+                entries.removeFirst();
+            }
+            return entry;
+        }
+
+        /** The next position, as Redis writes them: the clock's millis, then a counter within one. */
+        private String nextId() {
+            long now = clock.millis();
+            if (now > lastMillis) {
+                lastMillis = now;
+                lastN = 0;
+            } else {
+                lastN++;
+            }
+            return lastMillis + "-" + lastN;
         }
 
         synchronized List<Entry> after(String position, int max) {

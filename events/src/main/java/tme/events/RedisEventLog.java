@@ -67,6 +67,38 @@ final class RedisEventLog implements EventLog {
     }
 
     @Override
+    public Future<List<Entry>> record(String name, List<Fact> facts) {
+        if (facts.isEmpty()) {
+            return Future.succeededFuture(List.of());
+        }
+        Request eval = Lua.eval(EventScripts.RECORD, key(name), key(name) + ":versions")
+                .arg(maxLength).arg(keepFor.toMillis());
+        for (Fact fact : facts) {
+            eval.arg(fact.item()).arg(fact.version()).arg(fact.kind()).arg(fact.data());
+        }
+        return link.send(eval).map(reply -> switch (reply) {
+            case RedisReply.Answered<Response> answered -> recorded(answered.value(), facts);
+            case RedisReply.Unavailable<Response> unavailable -> {
+                counts.add(EventCount.PUBLISH_FAILURES, facts.size());
+                throw new RedisUnreachable(unavailable.reason());
+            }
+        });
+    }
+
+    /** RECORD's answer: (id, item) per fact appended; the rest were in the log at their version already. */
+    private List<Entry> recorded(Response flat, List<Fact> offered) {
+        List<Entry> appended = new ArrayList<>();
+        for (int i = 0; flat != null && i + 1 < flat.size(); i += 2) {
+            String item = flat.get(i + 1).toString();
+            Fact fact = offered.stream().filter(one -> one.item().equals(item)).findFirst().orElseThrow();
+            appended.add(new Entry(flat.get(i).toString(), 0, fact.data(), false, fact.kind()));
+        }
+        counts.add(EventCount.PUBLISHED, appended.size());
+        counts.add(EventCount.DEDUPLICATED, offered.size() - appended.size());
+        return appended;
+    }
+
+    @Override
     public OptionalLong known(String name) {
         return marks.get(name);
     }
@@ -221,6 +253,7 @@ final class RedisEventLog implements EventLog {
             long seq = 0;
             byte[] data = new byte[0];
             boolean restored = false;
+            String kind = Entry.EVENT;
             for (int i = 0; i + 1 < fields.size(); i += 2) {
                 String field = fields.get(i).toString();
                 if ("seq".equals(field)) {
@@ -229,9 +262,11 @@ final class RedisEventLog implements EventLog {
                     data = fields.get(i + 1).toBytes();
                 } else if ("restored".equals(field)) {
                     restored = true;
+                } else if ("kind".equals(field)) {
+                    kind = fields.get(i + 1).toString();
                 }
             }
-            entries.add(new Entry(item.get(0).toString(), seq, data, restored));
+            entries.add(new Entry(item.get(0).toString(), seq, data, restored, kind));
         }
         return entries;
     }
