@@ -45,6 +45,32 @@ final class RedisL2 implements L2 {
     }
 
     @Override
+    public Future<Void> drop(String key) {
+        return link.send(Request.cmd(Command.DEL).arg(key)).mapEmpty();
+    }
+
+    /** A set per tag (a key of its own: its slot is its own on a Cluster), SADD then PEXPIRE. */
+    @Override
+    public Future<Void> tag(String tag, String key, Duration ttl) {
+        return link.batch(List.of(Request.cmd(Command.SADD).arg(tag).arg(key),
+                Request.cmd(Command.PEXPIRE).arg(tag).arg(ttl.toMillis()))).mapEmpty();
+    }
+
+    /** SMEMBERS then DEL, in one transaction-free pipeline: a key tagged in between is dropped with the set, untold. */
+    @Override
+    public Future<java.util.Set<String>> takeTagged(String tag) {
+        return link.batch(List.of(Request.cmd(Command.SMEMBERS).arg(tag), Request.cmd(Command.DEL).arg(tag)))
+                .map(reply -> {
+                    java.util.Set<String> keys = new java.util.HashSet<>();
+                    if (reply instanceof RedisReply.Answered<List<Response>> answered
+                            && answered.value().getFirst() != null) {
+                        answered.value().getFirst().forEach(member -> keys.add(member.toString()));
+                    }
+                    return keys;
+                });
+    }
+
+    @Override
     public boolean available() {
         return !link.bypassing();
     }

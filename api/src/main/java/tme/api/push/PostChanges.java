@@ -54,12 +54,22 @@ public final class PostChanges implements NewPosts {
 
     @Override
     public void loaded(String channel, ChannelPage page, Optional<Stored> previous) {
+        loaded(channel, page, previous, Future.succeededFuture());
+    }
+
+    /**
+     * The facts are offered, and the answers holding the posts dropped, once the page is {@code stored}: a reader told
+     * of an edit (a stream, a WebSub delivery, a feed built anew) then reads the new page, not the one it replaces.
+     */
+    @Override
+    public void loaded(String channel, ChannelPage page, Optional<Stored> previous, Future<Void> stored) {
         if (previous.isEmpty() || previous.get().kind() != Answer.KIND_OK || page.posts().isEmpty()) {
             return;
         }
         Stored replaced = previous.get();
         workers.executeBlocking(() -> PageChanges.between(PageReader.body(replaced.raw()), page), false)
-                .compose(changes -> changes.none() ? Future.succeededFuture() : offer(channel, changes))
+                .compose(changes -> changes.none() ? Future.succeededFuture()
+                        : stored.transform(done -> offer(channel, changes)))
                 .onFailure(bug -> failures.log(System.Logger.Level.WARNING, "Could not publish edits and deletions",
                         () -> "Could not publish edits and deletions of " + channel, bug));
     }

@@ -192,7 +192,7 @@ public final class ChannelService {
         return loader(name, ttls.latest(), load -> pages.channelPage(load, name, 0).andThen(done -> {
             if (done.succeeded() && done.result() instanceof Outcome.Ok<ChannelPage> ok) {
                 schedule.loaded(name);
-                newPosts.loaded(name, ok.value(), load.previous());
+                newPosts.loaded(name, ok.value(), load.previous(), load.settled());
             }
         }), page -> page.posts().isEmpty(), page -> Outcome.ok(JsonRender.body(page)));
     }

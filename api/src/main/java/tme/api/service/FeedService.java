@@ -62,6 +62,8 @@ public final class FeedService {
     private final MediaLinks links;
     // Whether reader feeds name the WebSub hub, at their own origin (PUBLIC_URL, else the request's).
     private volatile boolean hub;
+    // Told of every feed built, so a change to one of its channels drops it; none until {@link #tagging}.
+    private volatile Optional<ChangedAnswers> changes = Optional.empty();
     private final Counters<FeedCount> counts = new Counters<>(FeedCount.class, EnumSet.allOf(FeedCount.class));
 
     /**
@@ -107,6 +109,12 @@ public final class FeedService {
         return this;
     }
 
+    /** Every feed built from now on is tagged with its channels, so an edit or a deletion in one drops it. */
+    public FeedService tagging(ChangedAnswers answers) {
+        this.changes = Optional.of(answers);
+        return this;
+    }
+
     /** {@code PUBLIC_URL}, when set: where readers reach this service (OPML files name feeds at it). */
     public Optional<String> publicUrl() {
         return publicUrl;
@@ -129,6 +137,7 @@ public final class FeedService {
 
     private Future<Loaded> build(FeedRequest request, LoadContext context) {
         counts.increment(FeedCount.BUILDS);
+        changes.ifPresent(answers -> answers.built(request, context.key()));
         return Lanes.each(request.channels(), parallelism,
                         channel -> channels.latest(channel, context.asker(), times.pages()),
                         bug -> new Answer.Failure(Problem.internal()))

@@ -50,6 +50,11 @@ final class Keys {
         return prefix + "feed:" + request.keyPart();
     }
 
+    /** The set of the built feeds holding {@code channel} ({@link ChangedAnswers}): dropped when its posts change. */
+    String feedsOf(String channel) {
+        return prefix + "feedsof:" + channel;
+    }
+
     /** The one entry that says a channel does not exist, for every route and parser mode. */
     static String missing(String channel) {
         return "tme:v1:missing:" + channel;

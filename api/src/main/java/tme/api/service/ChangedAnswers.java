@@ -1,0 +1,42 @@
+package tme.api.service;
+
+import io.vertx.core.Future;
+import java.time.Duration;
+import java.util.List;
+import tme.cache.TwoLevelCache;
+import tme.coalescing.CoalescingCache;
+import tme.scraper.parse.ParserMode;
+
+/**
+ * Cached answers that an edit or a deletion on t.me makes wrong, dropped when a load finds it rather than left until
+ * they expire: the edited or deleted posts' own entries ({@code /v1/post}), and every built feed holding the channel
+ * (each is tagged with its channels when built). The channel's latest page needs nothing: the load that found the
+ * change replaces it. Pages around older posts ({@code ?before=}, {@code /v1/more}) live to their expiry.
+ */
+public final class ChangedAnswers {
+
+    private final TwoLevelCache levels;
+    private final Keys keys;
+    private final Duration tagFor;
+
+    /** {@code tagFor}: how long a feed is remembered as holding its channels: its whole life in the cache, at least. */
+    public ChangedAnswers(CoalescingCache cache, ParserMode mode, Duration tagFor) {
+        this.levels = cache.levels();
+        this.keys = new Keys(mode);
+        this.tagFor = tagFor;
+    }
+
+    /** The feed stored at {@code key} holds {@code request}'s channels. */
+    Future<Void> built(FeedRequest request, String key) {
+        return Future.join(request.names().stream().map(name -> levels.tag(keys.feedsOf(name), key, tagFor)).toList())
+                .mapEmpty();
+    }
+
+    /** Posts {@code ids} of {@code channel} were edited or deleted: their entries and the channel's feeds go. */
+    public Future<Void> changed(String channel, List<Integer> ids) {
+        List<Future<?>> drops = new java.util.ArrayList<>();
+        ids.forEach(id -> drops.add(levels.drop(keys.post(channel, id))));
+        drops.add(levels.dropTagged(keys.feedsOf(channel)));
+        return Future.join(drops).mapEmpty();
+    }
+}
