@@ -50,6 +50,15 @@ public interface EventLog {
      */
     Future<List<Entry>> record(String name, List<Fact> facts);
 
+    /**
+     * The facts {@code name}'s log holds, by item: the version last appended and the position of its entry (whose
+     * millis say when). Fails ({@link tme.redis.RedisUnreachable}) when the log is out of reach.
+     */
+    Future<java.util.Map<String, Recorded>> facts(String name);
+
+    /** A fact as its log keeps it: the item's latest version, and the entry that appended it. */
+    record Recorded(String version, String entryId) {}
+
     /** The highest sequence of {@code name} this process knows the fleet has dealt with; empty when it knows none. */
     OptionalLong known(String name);
 

@@ -58,6 +58,12 @@ final class LocalEventLog implements EventLog {
     }
 
     @Override
+    public Future<Map<String, Recorded>> facts(String name) {
+        Log log = logs.get(name);
+        return Future.succeededFuture(log == null ? Map.of() : log.facts());
+    }
+
+    @Override
     public OptionalLong known(String name) {
         Log log = logs.get(name);
         long mark = log == null ? 0 : log.mark();
@@ -96,7 +102,7 @@ final class LocalEventLog implements EventLog {
     /** One name's log; its monitor guards every field. */
     private final class Log {
         private final ArrayDeque<Entry> entries = new ArrayDeque<>();
-        private final Map<String, String> versions = new java.util.HashMap<>();
+        private final Map<String, Recorded> versions = new java.util.HashMap<>();
         private long lastSeq;
         private long lastMillis;
         private long lastN;
@@ -135,11 +141,18 @@ final class LocalEventLog implements EventLog {
         synchronized List<Entry> record(List<Fact> facts) {
             List<Entry> appended = new ArrayList<>();
             for (Fact fact : facts) {
-                if (!fact.version().equals(versions.put(fact.item(), fact.version()))) {
-                    appended.add(add(new Entry(nextId(), 0, fact.data(), false, fact.kind())));
+                Recorded held = versions.get(fact.item());
+                if (held == null || !held.version().equals(fact.version())) {
+                    Entry entry = add(new Entry(nextId(), 0, fact.data(), false, fact.kind()));
+                    versions.put(fact.item(), new Recorded(fact.version(), entry.id()));
+                    appended.add(entry);
                 }
             }
             return appended;
+        }
+
+        synchronized Map<String, Recorded> facts() {
+            return Map.copyOf(versions);
         }
 
         private Entry add(Entry entry) {

@@ -85,6 +85,39 @@ final class RedisEventLog implements EventLog {
         });
     }
 
+    @Override
+    public Future<Map<String, Recorded>> facts(String name) {
+        return link.send(Request.cmd(Command.HGETALL).arg(key(name) + ":versions")).map(reply -> switch (reply) {
+            case RedisReply.Answered<Response> answered -> recorded(answered.value());
+            case RedisReply.Unavailable<Response> unavailable -> {
+                counts.increment(EventCount.READ_FAILURES);
+                throw new RedisUnreachable(unavailable.reason());
+            }
+        });
+    }
+
+    /** HGETALL's answer (a map in RESP3, pairs in RESP2): each value {@code "<version> <entry id>"}. */
+    private static Map<String, Recorded> recorded(Response hash) {
+        Map<String, Recorded> facts = new java.util.HashMap<>();
+        if (hash == null) {
+            return facts;
+        }
+        java.util.function.BiConsumer<String, String> add = (item, value) -> {
+            int space = value.indexOf(' ');
+            if (space > 0) {
+                facts.put(item, new Recorded(value.substring(0, space), value.substring(space + 1)));
+            }
+        };
+        if (hash.type() == io.vertx.redis.client.ResponseType.MULTI && !hash.getKeys().isEmpty()) {
+            hash.getKeys().forEach(item -> add.accept(item, hash.get(item).toString()));
+        } else {
+            for (int i = 0; i + 1 < hash.size(); i += 2) {
+                add.accept(hash.get(i).toString(), hash.get(i + 1).toString());
+            }
+        }
+        return facts;
+    }
+
     /** RECORD's answer: (id, item) per fact appended; the rest were in the log at their version already. */
     private List<Entry> recorded(Response flat, List<Fact> offered) {
         List<Entry> appended = new ArrayList<>();

@@ -57,6 +57,10 @@ class EventLogFactsTest {
                 .stream().map(Entry::seq).toList(), "a new post after facts is appended");
         assertEquals(4L, one.counters().get("events.published"), "post 503, two facts, post 504");
         assertEquals(3L, two.counters().get("events.deduplicated"));
+        var facts = await(one.facts("durov"));
+        assertEquals(new EventLog.Recorded("edited:b", changed.getFirst().id()), facts.get("502"));
+        assertEquals(new EventLog.Recorded("deleted", first.get(1).id()), facts.get("500"));
+        assertEquals(2, facts.size());
     }
 
     @Test
@@ -67,7 +71,9 @@ class EventLogFactsTest {
         assertEquals(0, await(log.record("durov", List.of(edited("502", "a"), deleted("500")))).size());
         assertEquals(List.of("edited"), await(log.record("durov", List.of(edited("502", "b")))).stream()
                 .map(Entry::kind).toList());
-        assertEquals(3, await(log.after("durov", Entry.START, 10)).size());
+        List<Entry> all = await(log.after("durov", Entry.START, 10));
+        assertEquals(3, all.size());
+        assertEquals(new EventLog.Recorded("edited:b", all.getLast().id()), await(log.facts("durov")).get("502"));
     }
 
     private static Fact edited(String item, String version) {
