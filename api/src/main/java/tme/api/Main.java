@@ -39,6 +39,7 @@ import tme.api.push.PushLoop;
 import tme.api.push.StreamChannels;
 import tme.api.push.Watchers;
 import tme.api.service.ChangedAnswers;
+import tme.api.service.EditTimes;
 import tme.api.service.ChannelName;
 import tme.api.service.FeedDocuments;
 import tme.api.websub.WebSub;
@@ -269,7 +270,7 @@ public final class Main {
                 NewPosts.all(postEvents, postChanges));
         PreviewsService previews = new PreviewsService(channels::preview, PREVIEWS_PARALLELISM);
         FeedService feeds = new FeedService(channels, cache, schedule, config.parserMode(), feedTimes(config), clock,
-                parsers, FEED_PARALLELISM, config.publicUrl()).tagging(changedAnswers);
+                parsers, FEED_PARALLELISM, config.publicUrl()).tagging(changedAnswers, EditTimes.from(events));
         Routes.Media media = media(vertx, config.media(), channels, clock);
         boolean refresher = config.role() == Role.REFRESHER;
         EventLoopRequests loops = new EventLoopRequests(refresher ? 1 : config.eventLoops());

@@ -38,8 +38,12 @@ public record Entry(String id, long seq, byte[] data, boolean restored, String k
 
     /** The millisecond part of its id: when the log appended it. */
     public long millis() {
-        long[] parts = parse(id);
-        return parts[0];
+        return millis(id);
+    }
+
+    /** The millisecond part of entry id {@code id} (-1 when it does not read as one). */
+    public static long millis(String id) {
+        return parse(id)[0];
     }
 
     /** Whether this entry comes after position {@code id}. */

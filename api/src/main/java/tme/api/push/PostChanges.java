@@ -10,6 +10,7 @@ import java.util.function.BiConsumer;
 import tme.api.render.EventJson;
 import tme.api.render.PageReader;
 import tme.api.service.Answer;
+import tme.api.service.EditTimes;
 import tme.api.service.NewPosts;
 import tme.cache.Stored;
 import tme.events.Entry;
@@ -85,7 +86,7 @@ public final class PostChanges implements NewPosts {
     static List<Fact> facts(String channel, PageChanges changes) {
         List<Fact> facts = new ArrayList<>();
         for (PageChanges.Edit edit : changes.edited()) {
-            facts.add(new Fact(Integer.toString(edit.post().id()), EDITED + ":" + PageChanges.version(edit.post()),
+            facts.add(new Fact(Integer.toString(edit.post().id()), EditTimes.VERSION + PageChanges.version(edit.post()),
                     EDITED, EventJson.edited(channel, edit.post(), edit.previousTextDigest())));
         }
         for (int id : changes.deleted()) {

@@ -50,8 +50,9 @@ public final class FeedDocuments {
         return showing(channel, post, hub)
                 .compose(shown -> Lanes.each(request.channels(), parallelism,
                         name -> channels.latest(name, hub, pages), bug -> new Answer.Failure(Problem.internal())))
-                .compose(answers -> workers.executeBlocking(() -> FeedBuild.of(request, answers, clock.instant(),
-                        feeds.links(), feeds.hubUrl(request)), false))
+                .compose(answers -> feeds.edits(request).compose(edited -> workers.executeBlocking(() ->
+                        FeedBuild.of(request, answers, clock.instant(), feeds.links(), feeds.hubUrl(request), edited),
+                        false)))
                 .compose(built -> built.bytes() != null
                         ? Future.succeededFuture(new Document(built.bytes(), request.format().contentType()))
                         : Future.failedFuture(new IllegalStateException(built.refusal().detail())));

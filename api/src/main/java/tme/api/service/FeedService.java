@@ -64,6 +64,8 @@ public final class FeedService {
     private volatile boolean hub;
     // Told of every feed built, so a change to one of its channels drops it; none until {@link #tagging}.
     private volatile Optional<ChangedAnswers> changes = Optional.empty();
+    // When posts were found edited, for the reader feeds' update dates; none until {@link #tagging}.
+    private volatile EditTimes edits = EditTimes.none();
     private final Counters<FeedCount> counts = new Counters<>(FeedCount.class, EnumSet.allOf(FeedCount.class));
 
     /**
@@ -109,10 +111,20 @@ public final class FeedService {
         return this;
     }
 
-    /** Every feed built from now on is tagged with its channels, so an edit or a deletion in one drops it. */
-    public FeedService tagging(ChangedAnswers answers) {
+    /**
+     * Every feed built from now on is tagged with its channels, so an edit or a deletion in one drops it, and dates
+     * the posts found edited ({@code edits}) as updated then.
+     */
+    public FeedService tagging(ChangedAnswers answers, EditTimes edits) {
         this.changes = Optional.of(answers);
+        this.edits = edits;
         return this;
+    }
+
+    /** When the posts of {@code request}'s channels were found edited (none for a JSON feed, which has no such date). */
+    Future<tme.api.feed.Edits> edits(FeedRequest request) {
+        return request.format() == FeedFormat.JSON ? Future.succeededFuture(tme.api.feed.Edits.NONE)
+                : edits.of(request.names());
     }
 
     /** {@code PUBLIC_URL}, when set: where readers reach this service (OPML files name feeds at it). */
@@ -141,8 +153,9 @@ public final class FeedService {
         return Lanes.each(request.channels(), parallelism,
                         channel -> channels.latest(channel, context.asker(), times.pages()),
                         bug -> new Answer.Failure(Problem.internal()))
-                .compose(answers -> workers.executeBlocking(() -> stored(FeedBuild.of(request, answers,
-                        clock.instant(), links, hubUrl(request)), answers), false));
+                .compose(answers -> edits(request).compose(edited -> workers.executeBlocking(() -> stored(
+                        FeedBuild.of(request, answers, clock.instant(), links, hubUrl(request), edited), answers),
+                        false)));
     }
 
     private Loaded stored(FeedBuild built, List<Answer> answers) {
