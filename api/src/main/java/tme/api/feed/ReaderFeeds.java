@@ -122,7 +122,8 @@ public final class ReaderFeeds {
     }
 
     /**
-     * One entry. A post without a date (rare: t.me always shows one) takes the feed's newest date, which Atom's
+     * One entry; a post found edited is updated then (Atom {@code updated}; RSS, which has no such date, moves its
+     * {@code pubDate}). A post without a date (rare: t.me always shows one) takes the feed's newest date, which Atom's
      * required {@code updated} needs; readers then place it with the newest. RSS has the author as Dublin Core's
      * {@code dc:creator} (its own {@code <author>} must be an e-mail address) and the HTML both as the
      * {@code <description>} every reader shows and as {@code content:encoded}; Atom as one {@code <content>}.
@@ -133,8 +134,10 @@ public final class ReaderFeeds {
         syndEntry.setLink(entry.permalink());
         syndEntry.setTitle(entry.title());
         Date when = date(entry.published() != null ? entry.published() : fallback);
-        syndEntry.setPublishedDate(when);
-        syndEntry.setUpdatedDate(entry.edited() != null ? date(entry.updated()) : when);
+        Date changed = entry.edited() != null ? date(entry.updated()) : when;
+        // RSS has one date per item: an edited post's pubDate moves to the edit, so readers show it as new again.
+        syndEntry.setPublishedDate(rss ? changed : when);
+        syndEntry.setUpdatedDate(changed);
         if (rss) {
             syndEntry.setAuthor(entry.author());
         } else {
