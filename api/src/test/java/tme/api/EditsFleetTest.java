@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.json.JsonObject;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -100,6 +101,52 @@ class EditsFleetTest {
             HttpResponse<String> body = server.get("/v1/body/telegram");
             assertEquals(200, body.statusCode());
             assertFalse(body.body().contains("\"id\":500"), "500 gone from /v1/body");
+        }
+    }
+
+    @Test
+    void anEditAndADeletion_resendTheWholeFeedToWebSubSubscribers_once() {
+        Map<String, String> env = new HashMap<>(ENV);
+        env.putAll(Map.of("WEBSUB_ALLOW_PRIVATE", "true", "WEBSUB_TIMEOUT", "10s", "WEBSUB_DELIVERY_LEASE", "12s",
+                "REDIS_TIMEOUT", "2s"));
+        fleet = new Fleet(2, env, InstantSource.system());
+        fleet.tme.anyChannelAs("durov");
+        refresher();
+        Subscriber subscriber = new Subscriber();
+        owned.add(subscriber);
+        TestServer a = fleet.server(0);
+        String topic = "http://127.0.0.1:" + a.server.actualPort() + FEED;
+        assertEquals(202, subscribe(a, subscriber, topic).statusCode());
+        assertNotNull(subscriber.nextVerification(PUSHED_WITHIN));
+        baselineLoaded();
+
+        fleet.tme.edit("telegram", 502, "Edited on t.me").delete("telegram", 500);
+        Subscriber.Received resent = subscriber.nextDelivery(PUSHED_WITHIN);
+
+        assertNotNull(resent, "no delivery within " + PUSHED_WITHIN);
+        assertTrue(entry(resent.text(), 502).contains("Edited on t.me"), resent.text());
+        assertEquals(null, entry(resent.text(), 500), "500 left the feed");
+        assertNotNull(entry(resent.text(), 481), "the whole feed, older posts too");
+        assertEquals(null, resent.headers().get("X-Hub-Resync"));
+        int marker = fleet.tme.publish("telegram", "A marker published after the changes");
+        Subscriber.Received next = subscriber.nextDelivery(PUSHED_WITHIN);
+        assertNotNull(next);
+        assertNotNull(entry(next.text(), marker), "the next delivery is the marker's: the feed was not sent twice");
+        assertEquals(null, entry(next.text(), 502), "only the new post");
+    }
+
+    private static HttpResponse<String> subscribe(TestServer server, Subscriber subscriber, String topic) {
+        String form = "hub.mode=subscribe&hub.topic=" + java.net.URLEncoder.encode(topic, StandardCharsets.UTF_8)
+                + "&hub.callback=" + java.net.URLEncoder.encode(subscriber.callback("/cb"), StandardCharsets.UTF_8)
+                + "&hub.lease_seconds=3600";
+        try (java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient()) {
+            return http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:"
+                            + server.server.actualPort() + "/websub"))
+                    .POST(java.net.http.HttpRequest.BodyPublishers.ofString(form))
+                    .header("Content-Type", "application/x-www-form-urlencoded").build(),
+                    HttpResponse.BodyHandlers.ofString());
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
         }
     }
 
