@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.Map;
+import java.util.Set;
 import tme.redis.RedisLink;
 
 /**
@@ -32,8 +33,8 @@ public interface L2 {
     }
 
     /** The keys tagged {@code tag}, which are tagged no longer; none when the level cannot be read. */
-    default Future<java.util.Set<String>> takeTagged(String tag) {
-        return Future.succeededFuture(java.util.Set.of());
+    default Future<Set<String>> takeTagged(String tag) {
+        return Future.succeededFuture(Set.of());
     }
 
     /** This level's degradation counters. */

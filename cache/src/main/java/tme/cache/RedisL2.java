@@ -6,8 +6,10 @@ import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.time.Duration;
 import java.time.InstantSource;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import tme.redis.RedisLink;
 import tme.redis.RedisReply;
 
@@ -58,10 +60,10 @@ final class RedisL2 implements L2 {
 
     /** SMEMBERS then DEL, in one transaction-free pipeline: a key tagged in between is dropped with the set, untold. */
     @Override
-    public Future<java.util.Set<String>> takeTagged(String tag) {
+    public Future<Set<String>> takeTagged(String tag) {
         return link.batch(List.of(Request.cmd(Command.SMEMBERS).arg(tag), Request.cmd(Command.DEL).arg(tag)))
                 .map(reply -> {
-                    java.util.Set<String> keys = new java.util.HashSet<>();
+                    Set<String> keys = new HashSet<>();
                     if (reply instanceof RedisReply.Answered<List<Response>> answered
                             && answered.value().getFirst() != null) {
                         answered.value().getFirst().forEach(member -> keys.add(member.toString()));

@@ -6,7 +6,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -149,13 +151,13 @@ public final class TwoLevelCache {
      * reader gets one built anew, not a copy that outlived what it was built from. Other processes' L1 copies of the
      * L2 values live at most {@code l1MaxTtl} more. Completes (never fails) with the keys dropped.
      */
-    public Future<java.util.Set<String>> dropTagged(String tag) {
-        java.util.Set<String> keys = new java.util.HashSet<>(localTags.take(tag));
-        return Futures.guarded(() -> l2.takeTagged(tag)).otherwise(java.util.Set.of()).compose(shared -> {
+    public Future<Set<String>> dropTagged(String tag) {
+        Set<String> keys = new HashSet<>(localTags.take(tag));
+        return Futures.guarded(() -> l2.takeTagged(tag)).otherwise(Set.of()).compose(shared -> {
             keys.addAll(shared);
             keys.forEach(l1::remove);
             return Future.join(keys.stream().map(key -> Futures.guarded(() -> l2.drop(key))).toList())
-                    .otherwiseEmpty().map(done -> (java.util.Set<String>) keys);
+                    .otherwiseEmpty().map(done -> (Set<String>) keys);
         });
     }
 

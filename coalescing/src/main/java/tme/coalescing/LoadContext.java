@@ -1,5 +1,7 @@
 package tme.coalescing;
 
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -24,7 +26,7 @@ public final class LoadContext {
     private volatile Priority priority;
     private final List<Runnable> raiseListeners = new CopyOnWriteArrayList<>();
     // Completed once the load's value is stored (or the load ended without one): see settled().
-    private final io.vertx.core.Promise<Void> settled = io.vertx.core.Promise.promise();
+    private final Promise<Void> settled = Promise.promise();
 
     /**
      * @param key      the cache key being loaded
@@ -45,7 +47,7 @@ public final class LoadContext {
      * no value to store. What a loader's listener waits for before telling others to read the key again (an edit
      * found on the page: readers then get the new page, not the one it replaces).
      */
-    public io.vertx.core.Future<Void> settled() {
+    public Future<Void> settled() {
         return settled.future();
     }
 

@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.SortedMap;
 import tme.redis.RedisLink;
@@ -54,7 +55,7 @@ public interface EventLog {
      * The facts {@code name}'s log holds, by item: the version last appended and the position of its entry (whose
      * millis say when). Fails ({@link tme.redis.RedisUnreachable}) when the log is out of reach.
      */
-    Future<java.util.Map<String, Recorded>> facts(String name);
+    Future<Map<String, Recorded>> facts(String name);
 
     /** A fact as its log keeps it: the item's latest version, and the entry that appended it. */
     record Recorded(String version, String entryId) {}

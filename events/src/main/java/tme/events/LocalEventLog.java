@@ -5,6 +5,7 @@ import java.time.InstantSource;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -102,7 +103,7 @@ final class LocalEventLog implements EventLog {
     /** One name's log; its monitor guards every field. */
     private final class Log {
         private final ArrayDeque<Entry> entries = new ArrayDeque<>();
-        private final Map<String, Recorded> versions = new java.util.HashMap<>();
+        private final Map<String, Recorded> versions = new HashMap<>();
         private long lastSeq;
         private long lastMillis;
         private long lastN;

@@ -4,13 +4,16 @@ import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
+import io.vertx.redis.client.ResponseType;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.SortedMap;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import tme.redis.Counters;
 import tme.redis.EventScripts;
@@ -98,17 +101,17 @@ final class RedisEventLog implements EventLog {
 
     /** HGETALL's answer (a map in RESP3, pairs in RESP2): each value {@code "<version> <entry id>"}. */
     private static Map<String, Recorded> recorded(Response hash) {
-        Map<String, Recorded> facts = new java.util.HashMap<>();
+        Map<String, Recorded> facts = new HashMap<>();
         if (hash == null) {
             return facts;
         }
-        java.util.function.BiConsumer<String, String> add = (item, value) -> {
+        BiConsumer<String, String> add = (item, value) -> {
             int space = value.indexOf(' ');
             if (space > 0) {
                 facts.put(item, new Recorded(value.substring(0, space), value.substring(space + 1)));
             }
         };
-        if (hash.type() == io.vertx.redis.client.ResponseType.MULTI && !hash.getKeys().isEmpty()) {
+        if (hash.type() == ResponseType.MULTI && !hash.getKeys().isEmpty()) {
             hash.getKeys().forEach(item -> add.accept(item, hash.get(item).toString()));
         } else {
             for (int i = 0; i + 1 < hash.size(); i += 2) {

@@ -9,6 +9,7 @@ import java.time.InstantSource;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -71,7 +72,7 @@ public final class PostStreams implements Handler<RoutingContext> {
     @Override
     public void handle(RoutingContext ctx) {
         List<String> channels = channels(ctx.queryParams().getAll("channels"));
-        java.util.Set<String> kinds = StreamKinds.parse(ctx.queryParams().getAll("events"));
+        Set<String> kinds = StreamKinds.parse(ctx.queryParams().getAll("events"));
         String header = ctx.request().getHeader("Last-Event-ID");
         Map<String, String> resume = header != null
                 ? StreamCursor.read("Last-Event-ID", header)
@@ -94,7 +95,7 @@ public final class PostStreams implements Handler<RoutingContext> {
         }));
     }
 
-    private void open(RoutingContext ctx, List<String> channels, java.util.Set<String> kinds, Map<String, String> resume,
+    private void open(RoutingContext ctx, List<String> channels, Set<String> kinds, Map<String, String> resume,
                       String client) {
         admit(client);
         counts.increment(StreamCount.OPENED);

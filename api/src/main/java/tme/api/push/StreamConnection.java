@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import tme.events.Entry;
 import tme.events.EventLog;
@@ -38,7 +39,7 @@ final class StreamConnection {
     private final Context context;
     private final List<String> channels;
     // The kinds of event this stream sends (StreamKinds); the others move its position silently.
-    private final java.util.Set<String> kinds;
+    private final Set<String> kinds;
     private final Map<String, String> resume;
     private final EventLog log;
     private final Watchers watchers;
@@ -53,7 +54,7 @@ final class StreamConnection {
     private boolean closed;
     private long heartbeat = -1;
 
-    StreamConnection(RoutingContext ctx, List<String> channels, java.util.Set<String> kinds, Map<String, String> resume,
+    StreamConnection(RoutingContext ctx, List<String> channels, Set<String> kinds, Map<String, String> resume,
                      EventLog log,
                      Watchers watchers, StreamsConfig config, Counters<StreamCount> counts, Runnable released,
                      RepeatLog refusals) {

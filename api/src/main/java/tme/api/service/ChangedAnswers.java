@@ -2,6 +2,7 @@ package tme.api.service;
 
 import io.vertx.core.Future;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import tme.cache.TwoLevelCache;
 import tme.coalescing.CoalescingCache;
@@ -34,7 +35,7 @@ public final class ChangedAnswers {
 
     /** Posts {@code ids} of {@code channel} were edited or deleted: their entries and the channel's feeds go. */
     public Future<Void> changed(String channel, List<Integer> ids) {
-        List<Future<?>> drops = new java.util.ArrayList<>();
+        List<Future<?>> drops = new ArrayList<>();
         ids.forEach(id -> drops.add(levels.drop(keys.post(channel, id))));
         drops.add(levels.dropTagged(keys.feedsOf(channel)));
         return Future.join(drops).mapEmpty();

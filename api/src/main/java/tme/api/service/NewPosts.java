@@ -1,5 +1,6 @@
 package tme.api.service;
 
+import io.vertx.core.Future;
 import java.util.Optional;
 import tme.cache.Stored;
 import tme.scraper.model.ChannelPage;
@@ -17,7 +18,7 @@ public interface NewPosts {
      * As {@link #loaded(String, ChannelPage, Optional)}; {@code stored} completes once the page is stored in both
      * cache levels (or the load ended without storing it), for what must not be told before readers can get it.
      */
-    default void loaded(String channel, ChannelPage page, Optional<Stored> previous, io.vertx.core.Future<Void> stored) {
+    default void loaded(String channel, ChannelPage page, Optional<Stored> previous, Future<Void> stored) {
         loaded(channel, page, previous);
     }
 
@@ -26,12 +27,12 @@ public interface NewPosts {
         return new NewPosts() {
             @Override
             public void loaded(String channel, ChannelPage page, Optional<Stored> previous) {
-                loaded(channel, page, previous, io.vertx.core.Future.succeededFuture());
+                loaded(channel, page, previous, Future.succeededFuture());
             }
 
             @Override
             public void loaded(String channel, ChannelPage page, Optional<Stored> previous,
-                               io.vertx.core.Future<Void> stored) {
+                               Future<Void> stored) {
                 for (NewPosts one : all) {
                     one.loaded(channel, page, previous, stored);
                 }
