@@ -8,6 +8,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import tme.api.feed.Edits;
 import tme.api.feed.MediaLinks;
 import tme.api.problem.Problem;
 import tme.api.render.ProblemJson;
@@ -62,9 +63,9 @@ public final class FeedService {
     private final MediaLinks links;
     // Whether reader feeds name the WebSub hub, at their own origin (PUBLIC_URL, else the request's).
     private volatile boolean hub;
-    // Told of every feed built, so a change to one of its channels drops it; none until {@link #tagging}.
+    // Told of every feed built, so a change to one of its channels drops it; none until tagging(...).
     private volatile Optional<ChangedAnswers> changes = Optional.empty();
-    // When posts were found edited, for the reader feeds' update dates; none until {@link #tagging}.
+    // When posts were found edited, for the reader feeds' update dates; none until tagging(...).
     private volatile EditTimes edits = EditTimes.none();
     private final Counters<FeedCount> counts = new Counters<>(FeedCount.class, EnumSet.allOf(FeedCount.class));
 
@@ -122,8 +123,8 @@ public final class FeedService {
     }
 
     /** When the posts of {@code request}'s channels were found edited (none for a JSON feed, which has no such date). */
-    Future<tme.api.feed.Edits> edits(FeedRequest request) {
-        return request.format() == FeedFormat.JSON ? Future.succeededFuture(tme.api.feed.Edits.NONE)
+    Future<Edits> edits(FeedRequest request) {
+        return request.format() == FeedFormat.JSON ? Future.succeededFuture(Edits.NONE)
                 : edits.of(request.names());
     }
 
