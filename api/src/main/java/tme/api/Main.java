@@ -267,7 +267,7 @@ public final class Main {
                 config.cache().staleness().keepFor(config.ttls().latest()).plus(config.ttls().latest()));
         PostChanges postChanges = new PostChanges(events, parsers, changedAnswers::changed);
         ChannelService channels = new ChannelService(pages, cache, missing, config.parserMode(), config.ttls(), schedule,
-                NewPosts.all(postEvents, postChanges));
+                NewPosts.all(postEvents, postChanges)).tagging(changedAnswers);
         PreviewsService previews = new PreviewsService(channels::preview, PREVIEWS_PARALLELISM);
         FeedService feeds = new FeedService(channels, cache, schedule, config.parserMode(), feedTimes(config), clock,
                 parsers, FEED_PARALLELISM, config.publicUrl()).tagging(changedAnswers, EditTimes.from(events));

@@ -36,8 +36,9 @@ class EditsFleetTest {
     private static final Map<String, String> ENV = Map.of("REFRESH_INTERVAL", "2s", "REFRESH_TICK", "100ms",
             "MEMORY_CACHE_MAX_TTL", "1s", "STREAM_HEARTBEAT", "1s",
             // Answers outlive the test: only a change found can make the feed show it.
-            "CACHE_TTL_LATEST", "10m");
+            "CACHE_TTL_LATEST", "10m", "CACHE_TTL_PAGE", "10m");
     private static final String FEED = "/v1/feed?channels=telegram&format=atom";
+    private static final String AROUND_501 = "/v1/body/telegram?position=501";
 
     private final List<AutoCloseable> owned = new ArrayList<>();
     private Fleet fleet;
@@ -65,6 +66,7 @@ class EditsFleetTest {
         Instant publishedAt = updated(entry(feedBefore, 502));
         assertTrue(entry(feedBefore, 500) != null, "500 in the feed before");
         assertTrue(a.get("/v1/body/telegram").body().contains("\"id\":500"));
+        assertTrue(a.get(AROUND_501).body().contains("\"id\":500"), "the page around 501, cached");
 
         fleet.tme.edit("telegram", 502, "Edited on t.me").delete("telegram", 500);
 
@@ -101,6 +103,8 @@ class EditsFleetTest {
             HttpResponse<String> body = server.get("/v1/body/telegram");
             assertEquals(200, body.statusCode());
             assertFalse(body.body().contains("\"id\":500"), "500 gone from /v1/body");
+            FleetAwait.until("the page around 501 lacks 500", () -> !server.get(AROUND_501).body().contains("\"id\":500"),
+                    () -> server.get(AROUND_501).body());
         }
     }
 

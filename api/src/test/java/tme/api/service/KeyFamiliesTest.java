@@ -41,6 +41,7 @@ class KeyFamiliesTest {
     @Test
     void feedsOfAChannel_aSetOfItsOwn_withoutAHashTag() {
         assertEquals("tme:v1:full:feedsof:durov", new Keys(ParserMode.FULL).feedsOf(CHANNEL));
+        assertEquals("tme:v1:full:pagesof:durov", new Keys(ParserMode.FULL).pagesOf(CHANNEL));
     }
 
     @Test
