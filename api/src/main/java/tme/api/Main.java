@@ -32,11 +32,14 @@ import tme.api.http.RequestPipeline;
 import tme.api.http.Routes;
 import tme.api.memory.DirectRoom;
 import tme.api.push.OwnLoads;
+import tme.api.push.PostChanges;
 import tme.api.push.PostEvents;
 import tme.api.push.PostStreams;
 import tme.api.push.PushLoop;
 import tme.api.push.StreamChannels;
 import tme.api.push.Watchers;
+import tme.api.service.ChangedAnswers;
+import tme.api.service.EditTimes;
 import tme.api.service.ChannelName;
 import tme.api.service.FeedDocuments;
 import tme.api.websub.WebSub;
@@ -52,6 +55,7 @@ import tme.api.service.ChannelService;
 import tme.api.service.FeedService;
 import tme.api.service.Metrics;
 import tme.api.service.MissingChannels;
+import tme.api.service.NewPosts;
 import tme.api.service.Pages;
 import tme.api.service.PreviewsService;
 import tme.api.service.ScrapeStats;
@@ -257,11 +261,17 @@ public final class Main {
             postEvents.offerKept();
             schedule.restore();
         }));
+        // Edits and deletions each latest-page load finds against the page it replaces: facts in the same logs, and
+        // the cached answers holding those posts dropped (feeds are tagged with their channels as they are built).
+        ChangedAnswers changedAnswers = new ChangedAnswers(cache, config.parserMode(),
+                config.cache().staleness().keepFor(config.ttls().latest()).plus(config.ttls().latest()));
+        PostChanges postChanges = new PostChanges(events, parsers, changedAnswers::changed);
         ChannelService channels = new ChannelService(pages, cache, missing, config.parserMode(), config.ttls(), schedule,
-                postEvents);
+                NewPosts.all(postEvents, postChanges)).tagging(changedAnswers);
         PreviewsService previews = new PreviewsService(channels::preview, PREVIEWS_PARALLELISM);
         FeedService feeds = new FeedService(channels, cache, schedule, config.parserMode(), feedTimes(config), clock,
-                parsers, FEED_PARALLELISM, config.publicUrl(), config.feedMaxPages());
+                parsers, FEED_PARALLELISM, config.publicUrl(), config.feedMaxPages())
+                .tagging(changedAnswers, EditTimes.from(events));
         Routes.Media media = media(vertx, config.media(), channels, clock);
         boolean refresher = config.role() == Role.REFRESHER;
         EventLoopRequests loops = new EventLoopRequests(refresher ? 1 : config.eventLoops());

@@ -69,7 +69,7 @@ class DocExamplesTest {
     static TestServer started(String settings) {
         return SERVERS.computeIfAbsent(settings, s -> {
             TestClock clock = CLOCKS.computeIfAbsent(s, any -> new TestClock(NOW));
-            TestServer started = new TestServer(new ExampleSetup(s, List.of(), Map.of(), List.of(), null).env(),
+            TestServer started = new TestServer(new ExampleSetup(s, List.of(), Map.of(), List.of(), null, List.of()).env(),
                     clock, null);
             started.tme.morePageSize(3).status("/s/topwar_official", 500); // its posts stay readable at /s/<name>/<id>
             started.tme.page("tchantest", fragmentsPage());
@@ -186,7 +186,7 @@ class DocExamplesTest {
         }
         if (request.target().startsWith("/v1/stream")) {
             return PUSHED.stream(to, CLOCKS.get(setup.server()), request.target(), setup.headers(),
-                    setup.publishedChannel(), setup.publishedText());
+                    setup.publishedChannel(), setup.publishedText(), setup.revise());
         }
         return ExampleAnswer.answered(send(to, request, setup.headers()), to.server.actualPort());
     }

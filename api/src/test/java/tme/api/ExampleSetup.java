@@ -23,18 +23,42 @@ import tme.scraper.testing.FakeTme;
  *   <li>{@code (header: Origin: https://example.org)}: a header every request of the block sends;
  *   <li>{@code (first: GET /v1/body/durov)}: a request sent just before, its answer not shown;
  *   <li>{@code (publish: telegram A new post)}: t.me shows a new post in that channel once the request's baseline
- *       is loaded (a stream, a WebSub delivery: {@link PushedExamples}).
+ *       is loaded (a stream, a WebSub delivery: {@link PushedExamples});
+ *   <li>{@code (revise: telegram edit 502 A new text; delete 500)}: once the baseline is loaded, t.me shows post 502
+ *       with that text and its "edited" mark, and no longer shows post 500 ({@link Revision}).
  * </ul>
  */
 record ExampleSetup(String server, List<String> fake, Map<String, String> headers, List<DocExamples.Request> first,
-                    String publish) {
+                    String publish, List<Revision> revise) {
 
-    static final ExampleSetup NONE = new ExampleSetup("", List.of(), Map.of(), List.of(), null);
+    static final ExampleSetup NONE = new ExampleSetup("", List.of(), Map.of(), List.of(), null, List.of());
+
+    /** One change of a {@code revise} option: {@code edit <id> <text>} or {@code delete <id>} in {@code channel}. */
+    record Revision(String channel, String action, int id, String text) {
+
+        static List<Revision> parse(String value) {
+            String channel = value.substring(0, value.indexOf(' '));
+            List<Revision> all = new ArrayList<>();
+            for (String one : value.substring(value.indexOf(' ') + 1).split(";")) {
+                String[] words = one.strip().split(" ", 3);
+                all.add(new Revision(channel, words[0], Integer.parseInt(words[1]), words.length > 2 ? words[2] : null));
+            }
+            return List.copyOf(all);
+        }
+
+        void apply(FakeTme tme) {
+            switch (action) {
+                case "edit" -> tme.edit(channel, id, text);
+                case "delete" -> tme.delete(channel, id);
+                default -> throw new IllegalArgumentException("unknown revision: " + action + " (edit or delete)");
+            }
+        }
+    }
 
     /** t.me's page when it wants to know whether we are human (ErrorsTest's). */
     static final String CAPTCHA = "<html><body><div class=\"captcha\">Are you human?</div></body></html>";
 
-    private static final Pattern OPTION = Pattern.compile("\\((server|fake|header|first|publish):\\s*([^)]*)\\)");
+    private static final Pattern OPTION = Pattern.compile("\\((server|fake|header|first|publish|revise):\\s*([^)]*)\\)");
     private static final Pattern KNOB = Pattern.compile(
             "(\\S+) (answers (\\d{3})|answers a captcha page|hangs|throttles (\\d+)s)|media (on the loopback|at the fake CDN)|any channel as (\\w+)"
                     + "|durov shows its newest (\\d+) posts");
@@ -49,6 +73,7 @@ record ExampleSetup(String server, List<String> fake, Map<String, String> header
         Map<String, String> headers = new LinkedHashMap<>();
         List<DocExamples.Request> first = new ArrayList<>();
         String publish = null;
+        List<Revision> revise = List.of();
         while (option.find()) {
             String value = option.group(2).strip();
             switch (option.group(1)) {
@@ -57,10 +82,11 @@ record ExampleSetup(String server, List<String> fake, Map<String, String> header
                 case "header" -> headers.put(value.substring(0, value.indexOf(':')).strip(),
                         value.substring(value.indexOf(':') + 1).strip());
                 case "publish" -> publish = value;
+                case "revise" -> revise = Revision.parse(value);
                 default -> first.add(DocExamples.Request.parse(value));
             }
         }
-        return new Parsed(option.replaceAll("").strip(), new ExampleSetup(server, fake, headers, first, publish));
+        return new Parsed(option.replaceAll("").strip(), new ExampleSetup(server, fake, headers, first, publish, revise));
     }
 
     /** The channel {@link #publish} names. */

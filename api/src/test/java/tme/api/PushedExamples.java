@@ -36,10 +36,11 @@ final class PushedExamples implements AutoCloseable {
 
     /**
      * {@code GET <stream target>} with {@code headers}: the head and the messages up to the first post event, after
-     * {@code channel} published {@code text} (none if null), or up to the stream's end.
+     * {@code channel} published {@code text} (none if null); or, with {@code revisions}, up to one event per revision
+     * after t.me made them; or up to the stream's end.
      */
     ExampleAnswer.Answered stream(TestServer server, TestClock clock, String target, Map<String, String> headers,
-                                  String channel, String text) {
+                                  String channel, String text, List<ExampleSetup.Revision> revisions) {
         String[] sent = headers.entrySet().stream().flatMap(h -> java.util.stream.Stream.of(h.getKey(), h.getValue()))
                 .toArray(String[]::new);
         try (SseClient stream = new SseClient(server.server.actualPort(), target, sent)) {
@@ -51,14 +52,20 @@ final class PushedExamples implements AutoCloseable {
                 if (channel != null) {
                     publishAfterBaseline(server, clock, channel, text);
                 }
+                if (!revisions.isEmpty()) {
+                    reviseAfterBaseline(server, clock, revisions);
+                }
                 long deadline = System.nanoTime() + WITHIN.toNanos();
+                int events = 0;
                 SseClient.Message message;
                 do {
                     message = stream.next(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
                     if (message == null || !message.comments().equals(List.of("heartbeat"))) {
                         body.append(shown(message)).append('\n'); // heartbeats come as time goes: not the example
                     }
-                } while (message != null && message != SseClient.Message.END && !"post".equals(message.event()));
+                    events += message != null && message.event() != null && message != SseClient.Message.END ? 1 : 0;
+                } while (message != null && message != SseClient.Message.END
+                        && (revisions.isEmpty() ? !"post".equals(message.event()) : events < revisions.size()));
             }
             return new ExampleAnswer.Answered(stream.response.statusCode(), answered, body.toString());
         }
@@ -94,6 +101,18 @@ final class PushedExamples implements AutoCloseable {
             throw new AssertionError("no page of " + channel);
         }
         server.tme.publish(channel, text);
+        clock.advance(Duration.ofMinutes(1));
+    }
+
+    /** Once the channel's page is loaded (the page its changes are told against), t.me makes them, a minute later. */
+    private static void reviseAfterBaseline(TestServer server, TestClock clock, List<ExampleSetup.Revision> revisions) {
+        String channel = revisions.getFirst().channel();
+        FleetAwait.until("the baseline page of " + channel, () -> server.tme.hits("/s/" + channel) >= 1,
+                () -> "no load yet");
+        if (server.get("/v1/body/" + channel).statusCode() != 200) {
+            throw new AssertionError("no page of " + channel);
+        }
+        revisions.forEach(revision -> revision.apply(server.tme));
         clock.advance(Duration.ofMinutes(1));
     }
 

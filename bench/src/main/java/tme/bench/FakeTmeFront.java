@@ -45,6 +45,9 @@ import tme.scraper.testing.FakeTme;
  *   <li>{@code POST /__publish?channel=durov&text=...}: t.me shows a new post at the end of the channel's page
  *       ({@link FakeTme#publish}: a copy of its newest post with the next id and this text), as the demo does every
  *       few seconds so push has something to show; answers {@code {"id":N}}, the new post's id;</li>
+ *   <li>{@code POST /__edit?channel=durov&id=N&text=...}: post N shows this text and t.me's "edited" mark from now on
+ *       ({@link FakeTme#edit}); {@code POST /__delete?channel=durov&id=N}: post N is gone from the pages
+ *       ({@link FakeTme#delete}), so the demo can show {@code event: edited} and {@code event: deleted};</li>
  *   <li>{@code POST /__any_channel}: from now on every channel name without a recording is served as {@code durov}
  *       (as during a stall), so a benchmark can ask for as many distinct real channels as it wants (the Zipf mix
  *       of {@code run.sh compare}, a cold burst for a channel nobody asked before).</li>
@@ -164,6 +167,9 @@ public final class FakeTmeFront implements AutoCloseable {
             case "/__fail" -> control(request, () -> failWith(Integer.parseInt(request.getParam("status", "500"))));
             case "/__heal" -> control(request, () -> failWith(0));
             case "/__publish" -> published(request);
+            case "/__edit" -> control(request, () -> fake.edit(request.getParam("channel", "durov"), id(request),
+                    request.getParam("text", "An edited post")));
+            case "/__delete" -> control(request, () -> fake.delete(request.getParam("channel", "durov"), id(request)));
             default -> arrive(request);
         }
     }
@@ -196,6 +202,11 @@ public final class FakeTmeFront implements AutoCloseable {
         }
         int id = publish(request.getParam("channel", "durov"), request.getParam("text", "A new post"));
         request.response().putHeader("content-type", "application/json").end("{\"id\":" + id + "}");
+    }
+
+    /** The {@code id} a knob names (the newest recorded durov post when none is given). */
+    private static int id(HttpServerRequest request) {
+        return Integer.parseInt(request.getParam("id", "502"));
     }
 
     private static void control(HttpServerRequest request, Runnable action) {

@@ -1,6 +1,7 @@
 package tme.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -40,6 +41,19 @@ class FakeTmeFrontTest {
         assertTrue(page.body().contains("data-post=\"durov/502\""), "the recorded durov page");
         assertEquals("{\"upstream_requests\":1,\"distinct_uris\":1,\"stalled\":0}", get("/__hits").body());
         assertEquals(1, front.upstreamRequests());
+    }
+
+    @Test
+    void editAndDelete_changeThePagesFromNowOn() throws Exception {
+        assertEquals(204, post("/__edit?channel=durov&id=502&text=Edited%20for%20the%20demo").statusCode());
+        assertEquals(204, post("/__delete?channel=durov&id=500").statusCode());
+
+        String page = get("/s/durov").body();
+        assertTrue(page.contains("Edited for the demo"), "the new text");
+        assertTrue(page.contains("edited &nbsp;<a class=\"tgme_widget_message_date\" href=\"https://t.me/durov/502\""),
+                "t.me's edited mark on 502");
+        assertFalse(page.contains("data-post=\"durov/500\""), "500 deleted");
+        assertTrue(page.contains("data-post=\"durov/501\""));
     }
 
     @Test

@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.Map;
+import java.util.Set;
 import tme.redis.RedisLink;
 
 /**
@@ -20,6 +21,21 @@ public interface L2 {
 
     /** Whether writes are expected to reach the level now (false for none, and while the breaker is open). */
     boolean available();
+
+    /** Drops {@code key}'s value; completes (never fails) when the level did, or could not. */
+    default Future<Void> drop(String key) {
+        return Future.succeededFuture();
+    }
+
+    /** Adds {@code key} to the keys tagged {@code tag}, which are kept for {@code ttl} after the last addition. */
+    default Future<Void> tag(String tag, String key, Duration ttl) {
+        return Future.succeededFuture();
+    }
+
+    /** The keys tagged {@code tag}, which are tagged no longer; none when the level cannot be read. */
+    default Future<Set<String>> takeTagged(String tag) {
+        return Future.succeededFuture(Set.of());
+    }
 
     /** This level's degradation counters. */
     default Map<String, Long> counters() {

@@ -48,6 +48,10 @@ final class MemoryCache {
         entries.put(key, held);
     }
 
+    void remove(String key) {
+        entries.remove(key);
+    }
+
     /**
      * Keeps a copy read from L2 unless L1 already has a value stored at the same time or later (written while
      * the read was in flight). Returns the entry L1 holds afterwards.

@@ -6,8 +6,10 @@ import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.time.Duration;
 import java.time.InstantSource;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import tme.redis.RedisLink;
 import tme.redis.RedisReply;
 
@@ -42,6 +44,32 @@ final class RedisL2 implements L2 {
         }
         Request set = Request.cmd(Command.SET).arg(key).arg(StoredCodec.encode(value)).arg("PX").arg(millis);
         return link.send(set).map(reply -> reply instanceof RedisReply.Answered<Response>);
+    }
+
+    @Override
+    public Future<Void> drop(String key) {
+        return link.send(Request.cmd(Command.DEL).arg(key)).mapEmpty();
+    }
+
+    /** A set per tag (a key of its own: its slot is its own on a Cluster), SADD then PEXPIRE. */
+    @Override
+    public Future<Void> tag(String tag, String key, Duration ttl) {
+        return link.batch(List.of(Request.cmd(Command.SADD).arg(tag).arg(key),
+                Request.cmd(Command.PEXPIRE).arg(tag).arg(ttl.toMillis()))).mapEmpty();
+    }
+
+    /** SMEMBERS then DEL, in one transaction-free pipeline: a key tagged in between is dropped with the set, untold. */
+    @Override
+    public Future<Set<String>> takeTagged(String tag) {
+        return link.batch(List.of(Request.cmd(Command.SMEMBERS).arg(tag), Request.cmd(Command.DEL).arg(tag)))
+                .map(reply -> {
+                    Set<String> keys = new HashSet<>();
+                    if (reply instanceof RedisReply.Answered<List<Response>> answered
+                            && answered.value().getFirst() != null) {
+                        answered.value().getFirst().forEach(member -> keys.add(member.toString()));
+                    }
+                    return keys;
+                });
     }
 
     @Override

@@ -153,6 +153,11 @@ final class SegmentedLru<V> {
         }
     }
 
+    /** Removes {@code key}, whatever it holds (a value known to be wrong: a post was edited or deleted). */
+    void remove(String key) {
+        update(key, current -> null);
+    }
+
     /** Removes {@code key} if it still holds {@code value}. */
     void remove(String key, V value) {
         update(key, current -> current == value ? null : current);

@@ -6,7 +6,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -45,6 +47,7 @@ public final class TwoLevelCache {
             EnumSet.of(Counter.L1_HITS, Counter.L2_HITS, Counter.MISSES, Counter.PUTS));
     // One L2 read per key at a time; an entry is removed by the read that put it there.
     private final Map<String, Future<Lookup>> inFlight = new ConcurrentHashMap<>();
+    private final Tags localTags = new Tags();
 
     private TwoLevelCache(CacheConfig config, InstantSource clock, L2 l2) {
         this.l1 = new MemoryCache(config.memoryMaxBytes(), clock);
@@ -132,6 +135,36 @@ public final class TwoLevelCache {
                     }
                     return null;
                 });
+    }
+
+    /**
+     * Remembers that {@code key}'s value depends on {@code tag} (a feed on its channels), in this process and in L2
+     * for {@code ttl}, so {@link #dropTagged} can drop it once what it depends on changed.
+     */
+    public Future<Void> tag(String tag, String key, Duration ttl) {
+        localTags.tag(tag, key);
+        return Futures.guarded(() -> l2.tag(tag, key, ttl)).otherwiseEmpty();
+    }
+
+    /**
+     * Drops every value tagged {@code tag} (here and in L2, found through this process's tags and L2's), so the next
+     * reader gets one built anew, not a copy that outlived what it was built from. Other processes' L1 copies of the
+     * L2 values live at most {@code l1MaxTtl} more. Completes (never fails) with the keys dropped.
+     */
+    public Future<Set<String>> dropTagged(String tag) {
+        Set<String> keys = new HashSet<>(localTags.take(tag));
+        return Futures.guarded(() -> l2.takeTagged(tag)).otherwise(Set.of()).compose(shared -> {
+            keys.addAll(shared);
+            keys.forEach(l1::remove);
+            return Future.join(keys.stream().map(key -> Futures.guarded(() -> l2.drop(key))).toList())
+                    .otherwiseEmpty().map(done -> (Set<String>) keys);
+        });
+    }
+
+    /** Drops {@code key}'s value here and in L2; completes (never fails) when L2 did or could not. */
+    public Future<Void> drop(String key) {
+        l1.remove(key);
+        return Futures.guarded(() -> l2.drop(key)).otherwiseEmpty();
     }
 
     /**

@@ -113,6 +113,11 @@ public final class CoalescingCache {
         return lookup.succeeded() ? decide.apply(lookup.result()) : lookup.compose(decide);
     }
 
+    /** The two levels under this cache: where values are tagged and dropped ({@link TwoLevelCache#dropTagged}). */
+    public TwoLevelCache levels() {
+        return parts.cache();
+    }
+
     /**
      * What {@link #get(String, Asker, Loader)} answers at once, with nothing to start, for a value L1 holds
      * fresh and short of its early-refresh point: that value ({@link Source#L1}), counted as that hit is; else null,

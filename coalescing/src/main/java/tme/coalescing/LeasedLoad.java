@@ -128,7 +128,7 @@ final class LeasedLoad {
             parts.counts().increment(Count.LEASE_TAKEOVERS);
         }
         Future<Loaded> loading = load();
-        Future<Result> done = loading.compose(this::store);
+        Future<Result> done = loading.compose(this::store).andThen(stored -> context.settle());
         parts.leases().keepAlive(lease, done, this::answerIfTakenOver);
         long deadlineTimer = parts.vertx().setTimer(parts.config().maxWait().toMillis(),
                 id -> answerIfTakenOver());
@@ -145,7 +145,7 @@ final class LeasedLoad {
     }
 
     private void loadHere() {
-        load().compose(this::store).onComplete(this::answer);
+        load().compose(this::store).andThen(stored -> context.settle()).onComplete(this::answer);
     }
 
     /** A failed load answers a value another process stored since we began, if there is one (else the failure). */

@@ -1,5 +1,7 @@
 package tme.coalescing;
 
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -23,6 +25,8 @@ public final class LoadContext {
     // Written once at most (BACKGROUND -> USER), read by the gate's queues on other threads.
     private volatile Priority priority;
     private final List<Runnable> raiseListeners = new CopyOnWriteArrayList<>();
+    // Completed once the load's value is stored (or the load ended without one): see settled().
+    private final Promise<Void> settled = Promise.promise();
 
     /**
      * @param key      the cache key being loaded
@@ -36,6 +40,20 @@ public final class LoadContext {
         this.asker = Objects.requireNonNull(asker, "asker");
         this.priority = Objects.requireNonNull(priority, "priority");
         this.previous = Objects.requireNonNull(previous, "previous");
+    }
+
+    /**
+     * Completes (never fails) once this load has ended: its value stored in both levels (L2 took it or declined), or
+     * no value to store. What a loader's listener waits for before telling others to read the key again (an edit
+     * found on the page: readers then get the new page, not the one it replaces).
+     */
+    public Future<Void> settled() {
+        return settled.future();
+    }
+
+    /** The load has ended ({@link #settled()}). */
+    void settle() {
+        settled.tryComplete();
     }
 
     /** A reader's load of {@code key} with nothing cached before it: for tests and one-off loads. */

@@ -10,20 +10,40 @@ import java.util.Objects;
  * @param data its bytes
  * @param restored whether a process gave it back to the log after Redis lost its data ({@link EventLog#restoreMarks}):
  *                 the log held it before, and readers that read it then have it
+ * @param kind     what it is: {@link #EVENT} for an {@link Event} (sequence above 0), else a {@link Fact}'s kind
  */
-public record Entry(String id, long seq, byte[] data, boolean restored) {
+public record Entry(String id, long seq, byte[] data, boolean restored, String kind) {
 
     /** The position before every entry. */
     public static final String START = "0-0";
 
+    /** The kind of every entry appended from an {@link Event}. */
+    public static final String EVENT = "event";
+
     public Entry {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(data, "data");
+        Objects.requireNonNull(kind, "kind");
     }
 
-    /** An entry as published. */
+    /** An event's entry, given back or not. */
+    public Entry(String id, long seq, byte[] data, boolean restored) {
+        this(id, seq, data, restored, EVENT);
+    }
+
+    /** An event's entry as published. */
     public Entry(String id, long seq, byte[] data) {
         this(id, seq, data, false);
+    }
+
+    /** The millisecond part of its id: when the log appended it. */
+    public long millis() {
+        return millis(id);
+    }
+
+    /** The millisecond part of entry id {@code id} (-1 when it does not read as one). */
+    public static long millis(String id) {
+        return parse(id)[0];
     }
 
     /** Whether this entry comes after position {@code id}. */

@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.SortedMap;
 import tme.redis.RedisLink;
@@ -40,6 +41,24 @@ public interface EventLog {
      * it are appended as by {@link #publish}. Fails as {@link #publish} does when the log is out of reach.
      */
     Future<List<Entry>> baseline(String name, List<Event> events);
+
+    /**
+     * Offers {@code facts} to {@code name}'s log: each is appended (as an entry of sequence 0 and its kind) unless the
+     * log holds that item at that version already (another process, or an earlier load, appended it), and the item's
+     * version becomes it. Answers the entries this call appended; fails ({@link tme.redis.RedisUnreachable}) when the
+     * log is out of reach, nothing appended. Not given back after Redis lost its data: a later load that sees the
+     * change against the page it replaces offers it again.
+     */
+    Future<List<Entry>> record(String name, List<Fact> facts);
+
+    /**
+     * The facts {@code name}'s log holds, by item: the version last appended and the position of its entry (whose
+     * millis say when). Fails ({@link tme.redis.RedisUnreachable}) when the log is out of reach.
+     */
+    Future<Map<String, Recorded>> facts(String name);
+
+    /** A fact as its log keeps it: the item's latest version, and the entry that appended it. */
+    record Recorded(String version, String entryId) {}
 
     /** The highest sequence of {@code name} this process knows the fleet has dealt with; empty when it knows none. */
     OptionalLong known(String name);

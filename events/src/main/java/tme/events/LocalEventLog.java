@@ -5,6 +5,7 @@ import java.time.InstantSource;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -49,6 +50,21 @@ final class LocalEventLog implements EventLog {
     }
 
     @Override
+    public Future<List<Entry>> record(String name, List<Fact> facts) {
+        Log log = logs.computeIfAbsent(name, n -> new Log());
+        List<Entry> appended = log.record(facts);
+        counts.add(EventCount.PUBLISHED, appended.size());
+        counts.add(EventCount.DEDUPLICATED, facts.size() - appended.size());
+        return Future.succeededFuture(appended);
+    }
+
+    @Override
+    public Future<Map<String, Recorded>> facts(String name) {
+        Log log = logs.get(name);
+        return Future.succeededFuture(log == null ? Map.of() : log.facts());
+    }
+
+    @Override
     public OptionalLong known(String name) {
         Log log = logs.get(name);
         long mark = log == null ? 0 : log.mark();
@@ -87,6 +103,7 @@ final class LocalEventLog implements EventLog {
     /** One name's log; its monitor guards every field. */
     private final class Log {
         private final ArrayDeque<Entry> entries = new ArrayDeque<>();
+        private final Map<String, Recorded> versions = new HashMap<>();
         private long lastSeq;
         private long lastMillis;
         private long lastN;
@@ -115,22 +132,48 @@ final class LocalEventLog implements EventLog {
                 if (event.seq() <= lastSeq) {
                     continue;
                 }
-                long now = clock.millis();
-                if (now > lastMillis) {
-                    lastMillis = now;
-                    lastN = 0;
-                } else {
-                    lastN++;
-                }
-                Entry entry = new Entry(lastMillis + "-" + lastN, event.seq(), event.data());
-                entries.addLast(entry);
-                if (entries.size() > maxLength) {
-                    entries.removeFirst();
-                }
+                appended.add(add(new Entry(nextId(), event.seq(), event.data())));
                 lastSeq = event.seq();
-                appended.add(entry);
             }
             return appended;
+        }
+
+        /** Each fact whose item is not at its version already, as an entry of sequence 0. */
+        synchronized List<Entry> record(List<Fact> facts) {
+            List<Entry> appended = new ArrayList<>();
+            for (Fact fact : facts) {
+                Recorded held = versions.get(fact.item());
+                if (held == null || !held.version().equals(fact.version())) {
+                    Entry entry = add(new Entry(nextId(), 0, fact.data(), false, fact.kind()));
+                    versions.put(fact.item(), new Recorded(fact.version(), entry.id()));
+                    appended.add(entry);
+                }
+            }
+            return appended;
+        }
+
+        synchronized Map<String, Recorded> facts() {
+            return Map.copyOf(versions);
+        }
+
+        private Entry add(Entry entry) {
+            entries.addLast(entry);
+            if (entries.size() > maxLength) {
+                entries.removeFirst();
+            }
+            return entry;
+        }
+
+        /** The next position, as Redis writes them: the clock's millis, then a counter within one. */
+        private String nextId() {
+            long now = clock.millis();
+            if (now > lastMillis) {
+                lastMillis = now;
+                lastN = 0;
+            } else {
+                lastN++;
+            }
+            return lastMillis + "-" + lastN;
         }
 
         synchronized List<Entry> after(String position, int max) {

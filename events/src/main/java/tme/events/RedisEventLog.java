@@ -4,13 +4,16 @@ import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
+import io.vertx.redis.client.ResponseType;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.SortedMap;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import tme.redis.Counters;
 import tme.redis.EventScripts;
@@ -64,6 +67,71 @@ final class RedisEventLog implements EventLog {
     @Override
     public Future<List<Entry>> baseline(String name, List<Event> events) {
         return offer(name, EventScripts.MODE_BASELINE, events, EventCount.PUBLISHED);
+    }
+
+    @Override
+    public Future<List<Entry>> record(String name, List<Fact> facts) {
+        if (facts.isEmpty()) {
+            return Future.succeededFuture(List.of());
+        }
+        Request eval = Lua.eval(EventScripts.RECORD, key(name), key(name) + ":versions")
+                .arg(maxLength).arg(keepFor.toMillis());
+        for (Fact fact : facts) {
+            eval.arg(fact.item()).arg(fact.version()).arg(fact.kind()).arg(fact.data());
+        }
+        return link.send(eval).map(reply -> switch (reply) {
+            case RedisReply.Answered<Response> answered -> recorded(answered.value(), facts);
+            case RedisReply.Unavailable<Response> unavailable -> {
+                counts.add(EventCount.PUBLISH_FAILURES, facts.size());
+                throw new RedisUnreachable(unavailable.reason());
+            }
+        });
+    }
+
+    @Override
+    public Future<Map<String, Recorded>> facts(String name) {
+        return link.send(Request.cmd(Command.HGETALL).arg(key(name) + ":versions")).map(reply -> switch (reply) {
+            case RedisReply.Answered<Response> answered -> recorded(answered.value());
+            case RedisReply.Unavailable<Response> unavailable -> {
+                counts.increment(EventCount.READ_FAILURES);
+                throw new RedisUnreachable(unavailable.reason());
+            }
+        });
+    }
+
+    /** HGETALL's answer (a map in RESP3, pairs in RESP2): each value {@code "<version> <entry id>"}. */
+    private static Map<String, Recorded> recorded(Response hash) {
+        Map<String, Recorded> facts = new HashMap<>();
+        if (hash == null) {
+            return facts;
+        }
+        BiConsumer<String, String> add = (item, value) -> {
+            int space = value.indexOf(' ');
+            if (space > 0) {
+                facts.put(item, new Recorded(value.substring(0, space), value.substring(space + 1)));
+            }
+        };
+        if (hash.type() == ResponseType.MULTI && !hash.getKeys().isEmpty()) {
+            hash.getKeys().forEach(item -> add.accept(item, hash.get(item).toString()));
+        } else {
+            for (int i = 0; i + 1 < hash.size(); i += 2) {
+                add.accept(hash.get(i).toString(), hash.get(i + 1).toString());
+            }
+        }
+        return facts;
+    }
+
+    /** RECORD's answer: (id, item) per fact appended; the rest were in the log at their version already. */
+    private List<Entry> recorded(Response flat, List<Fact> offered) {
+        List<Entry> appended = new ArrayList<>();
+        for (int i = 0; flat != null && i + 1 < flat.size(); i += 2) {
+            String item = flat.get(i + 1).toString();
+            Fact fact = offered.stream().filter(one -> one.item().equals(item)).findFirst().orElseThrow();
+            appended.add(new Entry(flat.get(i).toString(), 0, fact.data(), false, fact.kind()));
+        }
+        counts.add(EventCount.PUBLISHED, appended.size());
+        counts.add(EventCount.DEDUPLICATED, offered.size() - appended.size());
+        return appended;
     }
 
     @Override
@@ -221,6 +289,7 @@ final class RedisEventLog implements EventLog {
             long seq = 0;
             byte[] data = new byte[0];
             boolean restored = false;
+            String kind = Entry.EVENT;
             for (int i = 0; i + 1 < fields.size(); i += 2) {
                 String field = fields.get(i).toString();
                 if ("seq".equals(field)) {
@@ -229,9 +298,11 @@ final class RedisEventLog implements EventLog {
                     data = fields.get(i + 1).toBytes();
                 } else if ("restored".equals(field)) {
                     restored = true;
+                } else if ("kind".equals(field)) {
+                    kind = fields.get(i + 1).toString();
                 }
             }
-            entries.add(new Entry(item.get(0).toString(), seq, data, restored));
+            entries.add(new Entry(item.get(0).toString(), seq, data, restored, kind));
         }
         return entries;
     }

@@ -63,6 +63,32 @@ public final class EventScripts {
             """;
 
     /**
+     * KEYS: stream, versions (a hash: item to the version last appended and its entry id, {@code "<version> <id>"}). ARGV: the stream's approximate cap, how long
+     * both keys are kept after the last change (millis), then (item, version, kind, data) quadruples. Appends each
+     * whose item the hash does not hold at that version, as fields {@code seq} (0), {@code kind} and {@code data}, and
+     * records the version with the entry's id (when it was appended), so a fact is appended once for the fleet per item and version. Answers a flat list: (entry
+     * id, item) for each appended.
+     */
+    public static final String RECORD = """
+            local out = {}
+            for i = 3, #ARGV, 4 do
+              local held = redis.call('HGET', KEYS[2], ARGV[i])
+              if not held or string.match(held, '^%S+') ~= ARGV[i + 1] then
+                local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*', 'seq', '0', 'kind', ARGV[i + 2],
+                  'data', ARGV[i + 3])
+                redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1] .. ' ' .. id)
+                out[#out + 1] = id
+                out[#out + 1] = ARGV[i]
+              end
+            end
+            if #out > 0 then
+              redis.call('PEXPIRE', KEYS[1], ARGV[2])
+              redis.call('PEXPIRE', KEYS[2], ARGV[2])
+            end
+            return out
+            """;
+
+    /**
      * KEYS: mark. ARGV: a mark a process remembers, how long it is kept (millis). Puts the mark back after Redis lost
      * it (restarted empty, flushed), unless Redis holds one as high already (another process appended since). Answers
      * 1 when it wrote the mark.

@@ -58,6 +58,9 @@ final class JsonFeed {
         if (entry.published() != null) {
             json.writeStringField("date_published", rfc3339(entry.published()));
         }
+        if (entry.edited() != null) {
+            json.writeStringField("date_modified", rfc3339(entry.updated()));
+        }
         json.writeArrayFieldStart("authors");
         json.writeStartObject();
         json.writeStringField("name", entry.author());

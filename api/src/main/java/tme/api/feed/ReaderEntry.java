@@ -14,15 +14,16 @@ import tme.scraper.model.Text;
  *
  * @param published null when t.me showed no date
  * @param image     the post's first picture (a photo, or a video's still), for JSON Feed's {@code image}; or null
+ * @param edited    when the post was found edited ({@link Edits}), or null
  */
 record ReaderEntry(String permalink, String title, Instant published, String author, String authorUrl, String html,
-                   String text, List<Enclosure> enclosures, String image) {
+                   String text, List<Enclosure> enclosures, String image, Instant edited) {
 
     /** A title's length in code points at most, its "…" included (docs/api.md, "Feeds for readers"). */
     private static final int TITLE_LETTERS = 80;
 
     /** The entry of {@code item}, its media at {@code links}. */
-    static ReaderEntry of(ChannelPost item, MediaLinks links) {
+    static ReaderEntry of(ChannelPost item, MediaLinks links, Edits edits) {
         Post post = item.post();
         Text text = post.content().text();
         String plain = text == null ? "" : text.string();
@@ -39,7 +40,12 @@ record ReaderEntry(String permalink, String title, Instant published, String aut
         }
         return new ReaderEntry(item.permalink(), title(plain, post), published, author(item),
                 "https://t.me/" + item.channel().username(), html(item, text, images), plain, List.copyOf(enclosures),
-                images.isEmpty() ? null : images.getFirst());
+                images.isEmpty() ? null : images.getFirst(), edits.of(item));
+    }
+
+    /** When the entry last changed: when it was found edited, if after it was published; else when it was published. */
+    Instant updated() {
+        return edited != null && (published == null || edited.isAfter(published)) ? edited : published;
     }
 
     /** What the HTML shows of an item: a photo itself, a video's (GIF's, round video's) still; else nothing. */

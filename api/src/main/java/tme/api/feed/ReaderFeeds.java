@@ -30,8 +30,8 @@ import java.util.Objects;
  * normalised {@link SyndFeed}, converted to each wire feed and written by {@link WireFeedOutput}), JSON Feed 1.1
  * through the one JSON writer ({@link JsonFeed}). Entries keep the order given (a ranking, or newest first).
  *
- * <p>The bytes depend only on the posts: the feed's updated time is its newest post's, so the same posts give the
- * same bytes and the same ETag (conditional GET works as on every other route).
+ * <p>The bytes depend only on the posts (and when those found edited were found so: {@link Edits}): the feed's
+ * updated time is its newest post's or edit's, so the same posts give the same bytes and the same ETag (conditional GET works as on every other route).
  */
 public final class ReaderFeeds {
 
@@ -63,7 +63,12 @@ public final class ReaderFeeds {
 
     /** As above, the media at {@code links}. */
     public static byte[] render(Format format, FeedInfo info, List<ChannelPost> posts, MediaLinks links) {
-        List<ReaderEntry> entries = posts.stream().map(post -> ReaderEntry.of(post, links)).toList();
+        return render(format, info, posts, links, Edits.NONE);
+    }
+
+    /** As above, the posts found edited dated as updated then ({@link Edits}). */
+    public static byte[] render(Format format, FeedInfo info, List<ChannelPost> posts, MediaLinks links, Edits edits) {
+        List<ReaderEntry> entries = posts.stream().map(post -> ReaderEntry.of(post, links, edits)).toList();
         if (format == Format.JSON_FEED) {
             return JsonFeed.write(info, entries);
         }
@@ -117,7 +122,8 @@ public final class ReaderFeeds {
     }
 
     /**
-     * One entry. A post without a date (rare: t.me always shows one) takes the feed's newest date, which Atom's
+     * One entry; a post found edited is updated then (Atom {@code updated}; RSS, which has no such date, moves its
+     * {@code pubDate}). A post without a date (rare: t.me always shows one) takes the feed's newest date, which Atom's
      * required {@code updated} needs; readers then place it with the newest. RSS has the author as Dublin Core's
      * {@code dc:creator} (its own {@code <author>} must be an e-mail address) and the HTML both as the
      * {@code <description>} every reader shows and as {@code content:encoded}; Atom as one {@code <content>}.
@@ -128,8 +134,10 @@ public final class ReaderFeeds {
         syndEntry.setLink(entry.permalink());
         syndEntry.setTitle(entry.title());
         Date when = date(entry.published() != null ? entry.published() : fallback);
-        syndEntry.setPublishedDate(when);
-        syndEntry.setUpdatedDate(when);
+        Date changed = entry.edited() != null ? date(entry.updated()) : when;
+        // RSS has one date per item: an edited post's pubDate moves to the edit, so readers show it as new again.
+        syndEntry.setPublishedDate(rss ? changed : when);
+        syndEntry.setUpdatedDate(changed);
         if (rss) {
             syndEntry.setAuthor(entry.author());
         } else {
@@ -165,9 +173,12 @@ public final class ReaderFeeds {
         return link;
     }
 
-    /** The newest entry's date; the epoch for a feed without dated entries (stable bytes, never "now"). */
+    /**
+     * The newest entry's date, an edit's included; the epoch for a feed without dated entries (stable bytes, never
+     * "now").
+     */
     private static Instant updated(List<ReaderEntry> entries) {
-        return entries.stream().map(ReaderEntry::published).filter(Objects::nonNull).max(Instant::compareTo)
+        return entries.stream().map(ReaderEntry::updated).filter(Objects::nonNull).max(Instant::compareTo)
                 .orElse(Instant.EPOCH);
     }
 

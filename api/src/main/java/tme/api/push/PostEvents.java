@@ -36,7 +36,7 @@ import tme.scraper.model.Post;
  *       or takes the page's newest as the mark when it has none (a fresh start, or both cache levels let the page
  *       go).</li>
  * </ol>
- * Edited and deleted posts are not events. The comparison reads the stored page back and renders the posts, so it runs
+ * Edited and deleted posts are {@link PostChanges}'. The comparison reads the stored page back and renders the posts, so it runs
  * on the worker pool, after the load has answered its callers.
  *
  * <p>A publish that could not reach the log (Redis out of reach) leaves its events here (kept: the newest {@link #KEPT_PER_CHANNEL} per channel, {@link #KEPT_CHANNELS}

@@ -9,6 +9,7 @@ import java.time.InstantSource;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,7 +26,8 @@ import tme.redis.Counters;
 import tme.redis.RepeatLog;
 
 /**
- * {@code GET /v1/stream?channels=a,b}: Server-Sent Events, one {@code event: post} per new post of the channels,
+ * {@code GET /v1/stream?channels=a,b}: Server-Sent Events, one {@code event: post} per new post of the channels (and,
+ * asked with {@code events=post,edited,deleted}, one {@code event: edited} or {@code deleted} per post changed on t.me),
  * resumable with {@code Last-Event-ID} (or {@code ?last_event_id=}). Bounded: {@code maxClients} streams per server
  * (503 past it), {@code maxPerClient} per client (429). Each open stream is a {@link StreamConnection}.
  */
@@ -70,6 +72,7 @@ public final class PostStreams implements Handler<RoutingContext> {
     @Override
     public void handle(RoutingContext ctx) {
         List<String> channels = channels(ctx.queryParams().getAll("channels"));
+        Set<String> kinds = StreamKinds.parse(ctx.queryParams().getAll("events"));
         String header = ctx.request().getHeader("Last-Event-ID");
         Map<String, String> resume = header != null
                 ? StreamCursor.read("Last-Event-ID", header)
@@ -85,18 +88,19 @@ public final class PostStreams implements Handler<RoutingContext> {
                 return;
             }
             try {
-                open(ctx, channels, resume, client);
+                open(ctx, channels, kinds, resume, client);
             } catch (InvalidInput refused) {
                 ctx.fail(refused);
             }
         }));
     }
 
-    private void open(RoutingContext ctx, List<String> channels, Map<String, String> resume, String client) {
+    private void open(RoutingContext ctx, List<String> channels, Set<String> kinds, Map<String, String> resume,
+                      String client) {
         admit(client);
         counts.increment(StreamCount.OPENED);
         Telemetry.markStream(ctx); // its life is the reader's: tme_stream_seconds, not a request's latency
-        new StreamConnection(ctx, channels, resume, log, watchers, config, counts, () -> release(client),
+        new StreamConnection(ctx, channels, kinds, resume, log, watchers, config, counts, () -> release(client),
                 refusals).start();
     }
 

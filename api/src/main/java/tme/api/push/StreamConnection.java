@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import tme.events.Entry;
 import tme.events.EventLog;
@@ -37,6 +38,8 @@ final class StreamConnection {
     private final HttpServerResponse response;
     private final Context context;
     private final List<String> channels;
+    // The kinds of event this stream sends (StreamKinds); the others move its position silently.
+    private final Set<String> kinds;
     private final Map<String, String> resume;
     private final EventLog log;
     private final Watchers watchers;
@@ -51,13 +54,15 @@ final class StreamConnection {
     private boolean closed;
     private long heartbeat = -1;
 
-    StreamConnection(RoutingContext ctx, List<String> channels, Map<String, String> resume, EventLog log,
+    StreamConnection(RoutingContext ctx, List<String> channels, Set<String> kinds, Map<String, String> resume,
+                     EventLog log,
                      Watchers watchers, StreamsConfig config, Counters<StreamCount> counts, Runnable released,
                      RepeatLog refusals) {
         this.ctx = ctx;
         this.response = ctx.response();
         this.context = Vertx.currentContext();
         this.channels = channels;
+        this.kinds = kinds;
         this.resume = resume;
         this.log = log;
         this.watchers = watchers;
@@ -166,9 +171,14 @@ final class StreamConnection {
             return;
         }
         positions.put(event.channel(), event.entry().id());
+        String kind = StreamKinds.of(event.entry());
+        if (!kinds.contains(kind)) {
+            return; // not asked for: the next event's id carries the position past it
+        }
         Buffer message = Buffer.buffer(64 + event.entry().data().length)
                 .appendString("id: ").appendString(StreamCursor.write(positions))
-                .appendString("\nevent: post\ndata: ").appendBytes(event.entry().data()).appendString("\n\n");
+                .appendString("\nevent: ").appendString(kind).appendString("\ndata: ").appendBytes(event.entry().data())
+                .appendString("\n\n");
         counts.increment(StreamCount.EVENTS_SENT);
         write(message);
     }

@@ -9,7 +9,7 @@ enum StreamCount implements Counters.Metric {
     REFUSED_FULL("streams.refused_full"),
     /** Refused with 429: the client held {@code STREAM_MAX_PER_CLIENT} streams. */
     REFUSED_CLIENT("streams.refused_client"),
-    /** {@code event: post} messages written. */
+    /** Events written ({@code event: post}, {@code edited}, {@code deleted}). */
     EVENTS_SENT("streams.events_sent"),
     /** Streams closed because the client did not read fast enough (its write queue full). */
     DROPPED_SLOW("streams.dropped_slow"),

@@ -2,6 +2,7 @@ package tme.api.service;
 
 import io.vertx.core.Future;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -46,6 +47,9 @@ public final class ChannelService {
     private final Ttls ttls;
     private final Schedule schedule;
     private final NewPosts newPosts;
+    // Told of every page other than the latest this service loads, so an edit or a deletion drops them; none until
+    // tagging(...).
+    private volatile Optional<ChangedAnswers> changes = Optional.empty();
 
     /** {@code schedule}: the refresh schedule, told of every latest page loaded ({@code Schedule.none()} without Redis). */
     public ChannelService(Pages pages, CoalescingCache cache, MissingChannels missing, ParserMode mode, Ttls ttls,
@@ -65,6 +69,12 @@ public final class ChannelService {
         this.schedule = schedule;
     }
 
+    /** Every page other than the latest loaded from now on is tagged with its channel, so a change drops it. */
+    public ChannelService tagging(ChangedAnswers answers) {
+        this.changes = Optional.of(answers);
+        return this;
+    }
+
     /**
      * The latest page ({@link Position#LATEST}) or the page around a post. A load is charged to {@code asker} (whose
      * client is worked out only then: a hit needs no one's name).
@@ -77,9 +87,9 @@ public final class ChannelService {
         }
         int at = position.value();
         String key = keys.body(name, at);
-        return hitOr(key, () -> cache.get(key, asker, loader(name, ttls.page(),
+        return hitOr(key, () -> cache.get(key, asker, tagged(name, loader(name, ttls.page(),
                 load -> pages.channelPage(load, name, at), page -> page.posts().isEmpty(),
-                page -> Outcome.ok(JsonRender.body(page)))));
+                page -> Outcome.ok(JsonRender.body(page))))));
     }
 
     /**
@@ -180,9 +190,9 @@ public final class ChannelService {
 
     /** A "more" page's loader: newer pages grow, so they live as the latest page; older pages are stable. */
     private Loader moreLoader(String name, Direction direction, int at) {
-        return loader(name, direction == Direction.AFTER ? ttls.latest() : ttls.old(),
+        return tagged(name, loader(name, direction == Direction.AFTER ? ttls.latest() : ttls.old(),
                 load -> pages.more(load, name, direction, at), page -> page.posts().isEmpty(),
-                page -> Outcome.ok(JsonRender.more(name, withoutAnchor(page, at))));
+                page -> Outcome.ok(JsonRender.more(name, withoutAnchor(page, at)))));
     }
 
     /** Runs {@code work} on the worker pool (reading stored answers: decompressing, slicing). */
@@ -199,9 +209,9 @@ public final class ChannelService {
     public Future<Answer> search(ChannelName channel, SearchQuery query, Position before, Asker asker) {
         String name = channel.value();
         int at = before.value();
-        return answered(cache.get(keys.search(name, query, at), asker, loader(name, ttls.search(),
+        return answered(cache.get(keys.search(name, query, at), asker, tagged(name, loader(name, ttls.search(),
                 load -> pages.search(load, name, query, at), page -> page.posts().isEmpty(),
-                page -> Outcome.ok(JsonRender.body(page)))));
+                page -> Outcome.ok(JsonRender.body(page))))));
     }
 
     /** The channel's public profile ({@code t.me/<channel>}), a load charged to {@code asker}. */
@@ -229,9 +239,17 @@ public final class ChannelService {
         return loader(name, ttls.latest(), load -> pages.channelPage(load, name, 0).andThen(done -> {
             if (done.succeeded() && done.result() instanceof Outcome.Ok<ChannelPage> ok) {
                 schedule.loaded(name);
-                newPosts.loaded(name, ok.value(), load.previous());
+                newPosts.loaded(name, ok.value(), load.previous(), load.settled());
             }
         }), page -> page.posts().isEmpty(), page -> Outcome.ok(JsonRender.body(page)));
+    }
+
+    /** {@code loader}, its key tagged as one of {@code channel}'s pages ({@link ChangedAnswers}) as it loads. */
+    private Loader tagged(String channel, Loader loader) {
+        return context -> {
+            changes.ifPresent(answers -> answers.pageLoaded(channel, context.key()));
+            return loader.load(context);
+        };
     }
 
     /**

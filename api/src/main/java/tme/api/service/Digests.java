@@ -6,12 +6,12 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /** The digest keys use for what may be long or hold any character (a feed's channels, a search's query). */
-final class Digests {
+public final class Digests {
 
     private Digests() {}
 
     /** The first 128 bits of the SHA-256 of {@code text}'s UTF-8, as 32 hex digits: no two inputs meet. */
-    static String hex128(String text) {
+    public static String hex128(String text) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(digest, 0, 16);

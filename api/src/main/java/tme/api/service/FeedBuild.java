@@ -3,6 +3,7 @@ package tme.api.service;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import tme.api.feed.Edits;
 import tme.api.feed.FeedInfo;
 import tme.api.feed.MediaLinks;
 import tme.api.feed.RankedPost;
@@ -32,15 +33,16 @@ record FeedBuild(byte[] bytes, boolean transientFailure, Problem refusal) {
      * {@code hubUrl}: the WebSub hub a reader feed names (null: none).
      */
     static FeedBuild of(FeedRequest request, List<Answer> answers, Instant now, MediaLinks links, String hubUrl) {
-        return deep(request, answers.stream().map(ChannelPages::latestOnly).toList(), now, links, hubUrl);
+        return deep(request, answers.stream().map(ChannelPages::latestOnly).toList(), now, links, hubUrl, Edits.NONE);
     }
 
     /**
      * As {@link #of(FeedRequest, List, Instant, MediaLinks, String)}, each channel with the posts of its older pages
      * ({@code pages=N}); an older page that failed for a passing reason makes the feed short-lived, like a channel
-     * that did.
+     * that did. A reader feed dates the posts found edited as updated then ({@code edits}).
      */
-    static FeedBuild deep(FeedRequest request, List<ChannelPages> read, Instant now, MediaLinks links, String hubUrl) {
+    static FeedBuild deep(FeedRequest request, List<ChannelPages> read, Instant now, MediaLinks links, String hubUrl,
+                          Edits edits) {
         List<ChannelPage> pages = new ArrayList<>();
         List<FeedJson.Error> errors = new ArrayList<>();
         boolean olderFailed = false;
@@ -56,7 +58,7 @@ record FeedBuild(byte[] bytes, boolean transientFailure, Problem refusal) {
         }
         boolean transientFailure = olderFailed || errors.stream()
                 .anyMatch(error -> !Problem.CHANNEL_NOT_FOUND.equals(error.problem().code()));
-        return of(request, pages, errors, transientFailure, now, links, hubUrl);
+        return of(request, pages, errors, transientFailure, now, links, hubUrl, edits);
     }
 
     /**
@@ -67,11 +69,12 @@ record FeedBuild(byte[] bytes, boolean transientFailure, Problem refusal) {
         int all = pages.stream().mapToInt(page -> page.posts().size()).sum();
         FeedRequest every = new FeedRequest(request.channels(), Math.max(1, all), request.format(), request.origin(),
                 request.filter(), request.pages());
-        return of(every, pages, List.of(), false, now, links, hubUrl).bytes();
+        return of(every, pages, List.of(), false, now, links, hubUrl, Edits.NONE).bytes();
     }
 
     private static FeedBuild of(FeedRequest request, List<ChannelPage> pages, List<FeedJson.Error> errors,
-                                boolean transientFailure, Instant now, MediaLinks links, String hubUrl) {
+                                boolean transientFailure, Instant now, MediaLinks links, String hubUrl,
+                                Edits edits) {
         List<RankedPost> ranked = Ranking.rank(pages, now, request.limit(), request.filter());
         if (request.format() == FeedFormat.JSON) {
             return new FeedBuild(FeedJson.bytes(items(ranked), errors), transientFailure, null);
@@ -81,7 +84,8 @@ record FeedBuild(byte[] bytes, boolean transientFailure, Problem refusal) {
         }
         List<Channel> channels = pages.stream().map(ChannelPage::channel).toList();
         return new FeedBuild(ReaderFeeds.render(request.format().reader(),
-                FeedInfo.of(channels, request.selfUrl(), links).withHub(hubUrl), Ranking.newestFirst(ranked), links),
+                FeedInfo.of(channels, request.selfUrl(), links).withHub(hubUrl), Ranking.newestFirst(ranked), links,
+                edits),
                 transientFailure, null);
     }
 

@@ -8,6 +8,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import tme.api.feed.Edits;
 import tme.api.feed.MediaLinks;
 import tme.api.problem.Problem;
 import tme.api.render.ProblemJson;
@@ -70,6 +71,10 @@ public final class FeedService {
     private final MediaLinks links;
     // Whether reader feeds name the WebSub hub, at their own origin (PUBLIC_URL, else the request's).
     private volatile boolean hub;
+    // Told of every feed built, so a change to one of its channels drops it; none until tagging(...).
+    private volatile Optional<ChangedAnswers> changes = Optional.empty();
+    // When posts were found edited, for the reader feeds' update dates; none until tagging(...).
+    private volatile EditTimes edits = EditTimes.none();
     private final Counters<FeedCount> counts = new Counters<>(FeedCount.class, EnumSet.allOf(FeedCount.class));
 
     /**
@@ -123,6 +128,22 @@ public final class FeedService {
         return maxPages;
     }
 
+    /**
+     * Every feed built from now on is tagged with its channels, so an edit or a deletion in one drops it, and dates
+     * the posts found edited ({@code edits}) as updated then.
+     */
+    public FeedService tagging(ChangedAnswers answers, EditTimes edits) {
+        this.changes = Optional.of(answers);
+        this.edits = edits;
+        return this;
+    }
+
+    /** When the posts of {@code request}'s channels were found edited (none for a JSON feed, which has no such date). */
+    Future<Edits> edits(FeedRequest request) {
+        return request.format() == FeedFormat.JSON ? Future.succeededFuture(Edits.NONE)
+                : edits.of(request.names());
+    }
+
     /** {@code PUBLIC_URL}, when set: where readers reach this service (OPML files name feeds at it). */
     public Optional<String> publicUrl() {
         return publicUrl;
@@ -145,10 +166,12 @@ public final class FeedService {
 
     private Future<Loaded> build(FeedRequest request, LoadContext context) {
         counts.increment(FeedCount.BUILDS);
+        changes.ifPresent(answers -> answers.built(request, context.key()));
         return Lanes.each(request.channels(), parallelism, channel -> read(channel, request.pages(), context.asker()),
                         bug -> ChannelPages.latestOnly(new Answer.Failure(Problem.internal())))
-                .compose(read -> workers.executeBlocking(() -> stored(FeedBuild.deep(request, read,
-                        clock.instant(), links, hubUrl(request)), read), false));
+                .compose(read -> edits(request).compose(edited -> workers.executeBlocking(() -> stored(
+                        FeedBuild.deep(request, read, clock.instant(), links, hubUrl(request), edited), read),
+                        false)));
     }
 
     /** The channel's latest page, judged by the feed's tolerance, and the {@code pages - 1} pages before it. */

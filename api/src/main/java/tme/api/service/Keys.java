@@ -50,6 +50,19 @@ final class Keys {
         return prefix + "feed:" + request.keyPart();
     }
 
+    /** The set of the built feeds holding {@code channel} ({@link ChangedAnswers}): dropped when its posts change. */
+    String feedsOf(String channel) {
+        return prefix + "feedsof:" + channel;
+    }
+
+    /**
+     * The set of a channel's cached pages other than its latest ({@code ?position=}, {@code /v1/more}, searches): any
+     * may hold a post that was edited or deleted, and all are dropped when one is ({@link ChangedAnswers}).
+     */
+    String pagesOf(String channel) {
+        return prefix + "pagesof:" + channel;
+    }
+
     /** The one entry that says a channel does not exist, for every route and parser mode. */
     static String missing(String channel) {
         return "tme:v1:missing:" + channel;

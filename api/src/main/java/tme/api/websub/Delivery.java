@@ -106,8 +106,14 @@ final class Delivery {
             Batch batch = Batch.of(cursors, read, config.maxPosts());
             // Entries given back after a wipe are skipped (the cursors pass them): every cursor Redis lost with them
             // started again with the whole feed, which holds them (they were the channel's newest then).
-            List<byte[]> events = batch.entries().stream().filter(entry -> !entry.restored()).map(Entry::data)
+            List<Entry> fresh = batch.entries().stream().filter(entry -> !entry.restored()).toList();
+            List<byte[]> events = fresh.stream().filter(entry -> Entry.EVENT.equals(entry.kind())).map(Entry::data)
                     .toList();
+            if (fresh.size() > events.size()) {
+                // A post edited or deleted: the whole feed again, as it is now (the edit in it, the deleted post not).
+                return post(claim, events.size(), false, () -> documents.whole(request(claim)), batch.cursors(),
+                        batch.more());
+            }
             if (events.isEmpty()) {
                 return finish(claim, batch.cursors(), batch.more());
             }

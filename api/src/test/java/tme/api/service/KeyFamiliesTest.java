@@ -39,6 +39,12 @@ class KeyFamiliesTest {
     }
 
     @Test
+    void feedsOfAChannel_aSetOfItsOwn_withoutAHashTag() {
+        assertEquals("tme:v1:full:feedsof:durov", new Keys(ParserMode.FULL).feedsOf(CHANNEL));
+        assertEquals("tme:v1:full:pagesof:durov", new Keys(ParserMode.FULL).pagesOf(CHANNEL));
+    }
+
+    @Test
     void searchKeys_digestTheNormalisedQuery_withoutAHashTag() {
         Keys full = new Keys(ParserMode.FULL);
         String key = full.search(CHANNEL, SearchQuery.parse("q", " Tele{gram} "), 0);

@@ -50,7 +50,7 @@ final class FakeRoutes {
         Optional<String> own = served != null ? Optional.of(served) : pages.channelPage(channel);
         Optional<String> page = own.isPresent() ? own
                 : stand(channel).flatMap(s -> pages.channelPage(s.recorded()).map(s::page));
-        return page.map(html -> knobs.published.onto(channel, html));
+        return page.map(html -> knobs.revisions.onto(channel, knobs.published.onto(channel, html)));
     }
 
     private Optional<String> preview(String channel) {

@@ -179,6 +179,18 @@ public final class FakeTme implements AutoCloseable {
                 () -> new IllegalArgumentException("no page to publish on for " + channel)));
     }
 
+    /** From now on post {@code id} shows {@code text}, with t.me's "edited" mark in its meta line ({@link Revisions}). */
+    public FakeTme edit(String channel, int id, String text) {
+        knobs.revisions.edit(channel, id, text);
+        return this;
+    }
+
+    /** From now on post {@code id} is gone from the channel's pages, as a post deleted on t.me. */
+    public FakeTme delete(String channel, int id) {
+        knobs.revisions.delete(channel, id);
+        return this;
+    }
+
     /**
      * From now on a page shows only the {@code newest} posts {@link #publish published} (after the recorded ones),
      * as t.me's page shows its newest ~20: a long run publishing hundreds of posts keeps its pages small, and a

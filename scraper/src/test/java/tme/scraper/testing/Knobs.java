@@ -34,6 +34,8 @@ final class Knobs {
     volatile String anyChannelAs;
     /** Posts the test published since the recording ({@link FakeTme#publish}). */
     final Publications published = new Publications();
+    /** Posts the test edited or deleted since ({@link FakeTme#edit}, {@link FakeTme#delete}). */
+    final Revisions revisions = new Revisions();
     /** Where the pages' CDN URLs point ({@link FakeCdn}'s base URL); null: as recorded. */
     volatile String mediaBase;
     /** The generation of the CDN links the pages carry; a reissue makes the next one. */
@@ -84,6 +86,7 @@ final class Knobs {
 
     void clear() {
         published.clear();
+        revisions.clear();
         delays.clear();
         statuses.clear();
         hangs.clear();
