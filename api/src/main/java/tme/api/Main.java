@@ -229,6 +229,11 @@ public final class Main {
                 Math.max(UPSTREAM_CONNECTIONS, config.slots().maxConcurrency())));
         WorkerExecutor parsers = vertx.createSharedWorkerExecutor(
                 "tme-parse", config.parseWorkers(), 30, TimeUnit.SECONDS);
+        // A hit's own work off the loop (a decompressed or gzip copy of a stored answer, a decoded copy for GraphQL)
+        // has threads of its own: behind the parses of a burst of misses, a hit would wait for loads it never asked
+        // for. Loads (parsing, building feeds, comparing pages) stay on the parsers.
+        WorkerExecutor answerWork = vertx.createSharedWorkerExecutor(
+                "tme-answer", config.parseWorkers(), 30, TimeUnit.SECONDS);
         // Without REDIS_URL the server runs on L1 alone; with it, Redis is L2 and carries the leases, the fleet's
         // cooldown and its budget, all on the same link.
         Optional<RedisLink> redis = config.cache().redis().map(settings -> RedisLink.create(vertx, settings, clock));
@@ -277,7 +282,7 @@ public final class Main {
         EventLoopRequests loops = new EventLoopRequests(refresher ? 1 : config.eventLoops());
         RequestPipeline requests = RequestPipeline.create(config.requests(), clock, accessLog);
         onClose(vertx, requests::stop);
-        GraphQLFront graphql = GraphQLFront.create(channels, previews, feeds, config.graphql(), clock, parsers,
+        GraphQLFront graphql = GraphQLFront.create(channels, previews, feeds, config.graphql(), clock, answerWork,
                 requests::client);
         onClose(vertx, graphql);
         // Made in every role (nothing runs until it is started), so its counters are one source like the others.
@@ -310,7 +315,7 @@ public final class Main {
                 requests, documents, clock);
         Function<Vertx, Router> routers = Routes.routers(channels, previews, feeds, telemetry,
                 Routes.GraphQL.of(graphql::handle, config.graphql().graphiql()), config.docs(), clock, copiesMaxBytes,
-                DirectRoom.of(config.memory()), parsers, requests, push, media, config.historyMaxPosts());
+                DirectRoom.of(config.memory()), answerWork, requests, push, media, config.historyMaxPosts());
         return serve(vertx, config, config.eventLoops(), routers, loops, requests.invalidRequests(), connections)
                 .map(server -> running(server, readiness, config));
     }
