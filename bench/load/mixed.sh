@@ -28,16 +28,18 @@
 # CACHE_TTL_LATEST 10s, the recipe's entries after 1m) and what else the mix asks for the first time. WARM_PASSES=0
 # starts cold instead (the warm-up at RATE then takes the cold misses, and a short WARMUP is not enough for them).
 #
-# MODE=hits: "hits only": every server's freshness set to 1h (nginx: proxy_cache_valid 1h, and its origin keeps its
+# HITS_ONLY=1: "hits only": every server's freshness set to 1h (nginx: proxy_cache_valid 1h, and its origin keeps its
 # normal cache), every distinct request of the mix asked twice before the run (WARM lines in the column's file), so
 # the measured run has no misses: compare a hit's p99 here with the mixed run's.
 #
 # Builds nothing: run `mvn -B -DskipTests package` first (api/target/tme-api.jar, bench/target/benchmarks.jar).
 # Needs a JDK 21+, nginx, redis-server, redis-cli, curl and ss (installed with apt-get where missing).
+# Run it as `bench/load/run.sh mixed` or as this file.
 # Settings (environment), defaults for a run of about 5 minutes:
 #   RATE=300 DURATION=60s WARMUP=10s CONNECTIONS=200 TIMEOUT=10s CHANNELS=300 EXPONENT=1.1 GROUP=3 SEED=1
 #   MIX=body=35,post=20,previews=10,feed=10,graphql=10,atom=15 ACCEPT_ENCODING=gzip (empty: identity)
-#   DELAY_MS=300 FLEET=3 COLUMNS="one fleet nginx" MODE=mixed|hits WARM_PASSES (mixed 1, hits 2)
+#   DELAY_MS=300 FLEET=3 COLUMNS="one fleet nginx" HITS_ONLY=0|1 WARM_PASSES (1; hits only 2)
+#   AWAIT_SECONDS=120 (how long a server may take to start)
 #   SERVER_ENV: environment of every tme-api server, NAME=value separated by spaces; default
 #     "TELEGRAM_RATE=1000 TELEGRAM_BURST=1000 CLIENT_UPSTREAM_SHARE=1": the generator is one client address, and a
 #     budget of 10/s shared 4 ways would answer most of the cold mix 429 (issue 30, item 1)
@@ -47,7 +49,8 @@ set -euo pipefail
 
 cd "$(dirname "$0")/../.."
 SCRIPT=mixed.sh
-MODE=${MODE:-mixed}
+HITS_ONLY=${HITS_ONLY:-0}
+AWAIT_SECONDS=${AWAIT_SECONDS:-120}
 RATE=${RATE:-300}
 DURATION=${DURATION:-60s}
 WARMUP=${WARMUP:-10s}
@@ -64,12 +67,12 @@ FLEET=${FLEET:-3}
 COLUMNS=${COLUMNS:-one fleet nginx}
 read -r -a EVERY_SERVER_ENV <<<"${SERVER_ENV:-TELEGRAM_RATE=1000 TELEGRAM_BURST=1000 CLIENT_UPSTREAM_SHARE=1}"
 TOOL_OPTS="-Xms64m -Xmx512m" # the generator's JVM
-case "$MODE" in
-  mixed) FRESH=(); NGINX_VALID=1m; WARM_PASSES=${WARM_PASSES:-1} ;;
-  hits) FRESH=(CACHE_TTL_LATEST=1h CACHE_TTL_PAGE=1h CACHE_TTL_PREVIEW=2h FEED_FRESH_TTL=1h FEED_STALE_TTL=2h)
+case "$HITS_ONLY" in
+  0) MODE=mixed FRESH=(); NGINX_VALID=1m; WARM_PASSES=${WARM_PASSES:-1} ;;
+  1) MODE="hits only" FRESH=(CACHE_TTL_LATEST=1h CACHE_TTL_PAGE=1h CACHE_TTL_PREVIEW=2h FEED_FRESH_TTL=1h FEED_STALE_TTL=2h)
         NGINX_VALID=1h
         WARM_PASSES=${WARM_PASSES:-2} ;;
-  *) echo "mixed.sh: MODE is mixed or hits, not $MODE" >&2; exit 2 ;;
+  *) echo "mixed.sh: HITS_ONLY is 0 or 1, not $HITS_ONLY" >&2; exit 2 ;;
 esac
 # The nginx column's origin: nothing kept past 1 ms, no stale answer, so every request it gets goes to t.me.
 NO_CACHE=(CACHE_TTL_LATEST=1ms CACHE_TTL_PAGE=1ms CACHE_TTL_PREVIEW=1ms CACHE_TTL_SEARCH=1ms STALE_WHILE_REVALIDATE=0s
@@ -127,7 +130,7 @@ column_fleet() {
 column_nginx() {
   local origin_pid workers
   echo "== nginx proxy_cache recipe (proxy_cache_valid any $NGINX_VALID, proxy_cache_lock) in front of a slow origin"
-  if [[ "$MODE" == hits ]]; then
+  if [[ "$HITS_ONLY" == 1 ]]; then
     start_api origin "${EVERY_SERVER_ENV[@]}" ${FRESH[@]+"${FRESH[@]}"}
   else
     start_api origin "${EVERY_SERVER_ENV[@]}" "${NO_CACHE[@]}"
