@@ -35,7 +35,8 @@
 # Builds nothing: run `mvn -B -DskipTests package` first (api/target/tme-api.jar, bench/target/benchmarks.jar).
 # Needs a JDK 21+, nginx, redis-server, redis-cli, curl and ss (installed with apt-get where missing).
 # Run it as `bench/load/run.sh mixed` or as this file.
-# Settings (environment), defaults for a run of about 5 minutes:
+# Settings (environment), defaults for a run of about 6 minutes (three columns of 2 minutes: start, warm-up pass,
+# WARMUP, DURATION):
 #   RATE=300 DURATION=60s WARMUP=10s CONNECTIONS=200 TIMEOUT=10s CHANNELS=300 EXPONENT=1.1 GROUP=3 SEED=1
 #   MIX=body=35,post=20,previews=10,feed=10,graphql=10,atom=15 ACCEPT_ENCODING=gzip (empty: identity)
 #   DELAY_MS=300 FLEET=3 COLUMNS="one fleet nginx" HITS_ONLY=0|1 WARM_PASSES (1; hits only 2)

@@ -108,27 +108,15 @@ public final class MixedMain {
         MixPlan plan = MixPlan.draw(options.catalogue(), options.weights(), options.exponent(),
                 Math.toIntExact(schedule.count()), options.seed());
         MixLatencies latencies = new MixLatencies(schedule, plan);
-        AtomicLongArray ticks = new AtomicLongArray(2 * options.cpu().size()); // per group: at the start, at the end
-        WindowProbe cpuProbe = index -> {
-            for (int g = 0; g < options.cpu().size(); g++) {
-                ticks.set(2 * g + index + 1, options.cpu().get(g).ticks());
-            }
-            return "";
-        };
-        ProbeRunner probe = ProbeRunner.start(cpuProbe, schedule.measuredStart(), schedule.measuredSpan(), 1);
+        CpuProbe cpu = new CpuProbe(options.cpu());
+        ProbeRunner probe = ProbeRunner.start(cpu, schedule.measuredStart(), schedule.measuredSpan(), 1);
         long cpuBefore = CpuTime.ofProcess();
         long wallBefore = System.nanoTime();
         new Driver(schedule, latencies, (target, i) -> plan.bytes(i), options.targets(), options.connections(),
                 options.timeout()).run();
         double cores = (CpuTime.ofProcess() - cpuBefore) / (double) (System.nanoTime() - wallBefore);
         probe.finish();
-        List<String> lines = new ArrayList<>();
-        for (int g = 0; g < options.cpu().size(); g++) {
-            double seconds = (ticks.get(2 * g + 1) - ticks.get(2 * g)) / (double) options.clkTck();
-            lines.add(String.format(Locale.ROOT, "CPU name=%s seconds=%.2f answers=%d ms_per_answer=%.4f",
-                    options.cpu().get(g).name(), seconds, latencies.answered(),
-                    latencies.answered() == 0 ? 0 : 1000 * seconds / latencies.answered()));
-        }
+        List<String> lines = new ArrayList<>(cpu.lines(options.clkTck(), latencies.answered()));
         lines.addAll(latencies.lines());
         double span = schedule.measuredSpan().toNanos() / 1e9;
         lines.add(String.format(Locale.ROOT, "MIXED rate=%.1f seconds=%.2f requests=%d rps=%.1f connections=%d"
@@ -136,5 +124,32 @@ public final class MixedMain {
                 latencies.answered() / span, options.connections(), options.catalogue().channels(),
                 latencies.lagLine(), cores));
         return lines;
+    }
+
+    /** Each group's CPU ticks at the measured start (call -1) and at its end (call 0), on the probe's thread. */
+    private record CpuProbe(List<ProcessCpu> groups, AtomicLongArray ticks) implements WindowProbe {
+
+        CpuProbe(List<ProcessCpu> groups) {
+            this(groups, new AtomicLongArray(2 * groups.size()));
+        }
+
+        @Override
+        public String at(int index) {
+            for (int g = 0; g < groups.size(); g++) {
+                ticks.set(2 * g + index + 1, groups.get(g).ticks());
+            }
+            return "";
+        }
+
+        /** {@code CPU name=.. seconds=.. answers=.. ms_per_answer=..} per group. */
+        List<String> lines(int clkTck, long answers) {
+            List<String> lines = new ArrayList<>();
+            for (int g = 0; g < groups.size(); g++) {
+                double seconds = (ticks.get(2 * g + 1) - ticks.get(2 * g)) / (double) clkTck;
+                lines.add(String.format(Locale.ROOT, "CPU name=%s seconds=%.2f answers=%d ms_per_answer=%.4f",
+                        groups.get(g).name(), seconds, answers, answers == 0 ? 0 : 1000 * seconds / answers));
+            }
+            return lines;
+        }
     }
 }
