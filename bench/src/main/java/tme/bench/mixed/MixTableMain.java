@@ -29,9 +29,13 @@ public final class MixTableMain {
             return fields == null ? null : fields.get(name);
         }
 
+        /** The field's number; a line or field the column lacks is an exception, which its cell shows as a dash. */
         double number(String line, String name) {
             String value = field(line, name);
-            return value == null ? Double.NaN : Double.parseDouble(value);
+            if (value == null) {
+                throw new IllegalStateException("no " + name + " in " + line + " of " + title);
+            }
+            return Double.parseDouble(value);
         }
     }
 
@@ -90,7 +94,8 @@ public final class MixTableMain {
             row(out, columns, name + ": every answer, p50 / p99 / p99.9 ms", c -> latencies(c, line, ""));
             for (String part : List.of("hits", "misses")) {
                 String prefix = part.equals("hits") ? "hit_" : "miss_";
-                if (columns.stream().anyMatch(c -> c.number(line, part) > 0)) {
+                if (columns.stream().anyMatch(c -> Double.parseDouble(c.lines().getOrDefault(line, Map.of())
+                        .getOrDefault(part, "0")) > 0)) {
                     row(out, columns, name + ": " + part + ", p50 / p99 / p99.9 ms", c -> latencies(c, line, prefix));
                 }
             }
@@ -117,7 +122,7 @@ public final class MixTableMain {
             } catch (RuntimeException e) {
                 value = Fmt.NONE;
             }
-            out.append(' ').append(value.contains("NaN") ? Fmt.NONE : value).append(" |");
+            out.append(' ').append(value).append(" |");
         }
         out.append('\n');
     }
