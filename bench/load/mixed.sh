@@ -150,7 +150,8 @@ column_nginx() {
 start_recipe() { # $1: the origin's port; sets NGINX_URL and NGINX_PID
   local dir="$WORK/nginx"
   mkdir -p "$dir/tmp" "$dir/cache"
-  chmod -R 777 "$dir" # nginx's workers run as nobody when it is started as root
+  chmod 755 "$WORK"   # nginx's workers run as nobody when it is started as root: they must reach the cache
+  chmod -R 777 "$dir"
   next_port
   cat >"$dir/nginx.conf" <<CONF
 worker_processes auto;
