@@ -9,6 +9,9 @@
 #                               is bench/load/compare.sh (its settings are there)
 #   bench/load/run.sh fairness  issue 15's two experiments side by side: REST hits alone and beside heavy GraphQL,
 #                               an ordinary client alone and beside a sprayer (bench/load/fairness.sh has its settings)
+#   bench/load/run.sh mixed     issue 30's mixed load: an open-loop Zipf mix of routes against one server, a fleet with a
+#                               refresher, and nginx's proxy_cache recipe, side by side (bench/load/mixed.sh has its
+#                               settings; HITS_ONLY=1 for hits alone)
 #   bench/load/run.sh shared    SERVERS servers (default 3) sharing one redis-server (L2 + leases);
 #                               one wrk per server, in parallel, CONNECTIONS split between them
 #   bench/load/run.sh stalled   one server, no Redis: hit throughput with t.me answering, then with t.me stalled
@@ -34,6 +37,9 @@ if [[ "$MODE" == compare ]]; then
 fi
 if [[ "$MODE" == fairness ]]; then
   exec bash bench/load/fairness.sh
+fi
+if [[ "$MODE" == mixed ]]; then
+  exec bash bench/load/mixed.sh
 fi
 DURATION=${DURATION:-20s}
 CONNECTIONS=${CONNECTIONS:-64}

@@ -84,12 +84,13 @@ next_port() { # sets PORT (not echoed: a $(...) subshell would lose TAKEN)
   done
 }
 
-# Polls until the URL answers 2xx, at most 30s; gives up at once if the process that should answer ($2) died.
+# Polls until the URL answers 2xx, at most AWAIT_SECONDS (30); gives up at once if the process that should answer
+# ($2) died. Several JVMs starting at once on a busy machine may need more (mixed.sh waits 120 s).
 await_http() {
-  local deadline=$((SECONDS + 30))
+  local deadline=$((SECONDS + ${AWAIT_SECONDS:-30}))
   until curl -fsS -o /dev/null "$1" 2>/dev/null; do
     kill -0 "$2" 2>/dev/null || die "the process for $1 exited (logs in $WORK)"
-    (( SECONDS < deadline )) || die "no answer from $1 within 30s (logs in $WORK)"
+    (( SECONDS < deadline )) || die "no answer from $1 within ${AWAIT_SECONDS:-30}s (logs in $WORK)"
     sleep 0.2
   done
 }

@@ -3,19 +3,19 @@ package tme.bench.compare;
 import java.util.Locale;
 
 /** How the table writes numbers: counts with thousands separators, milliseconds to 2-3 significant digits. */
-final class Fmt {
+public final class Fmt {
 
-    static final String NONE = "–";
+    public static final String NONE = "–";
 
     private Fmt() {}
 
     /** 12345.6 -> {@code 12,346}. */
-    static String count(double value) {
+    public static String count(double value) {
         return String.format(Locale.ROOT, "%,d", Math.round(value));
     }
 
     /** 0.123 -> {@code 0.12}, 12.34 -> {@code 12.3}, 123.4 -> {@code 123}. */
-    static String ms(double value) {
+    public static String ms(double value) {
         if (value < 10) {
             return String.format(Locale.ROOT, "%.2f", value);
         }
@@ -23,12 +23,12 @@ final class Fmt {
     }
 
     /** {@code a / b} to two decimals, or {@link #NONE} when {@code b} is not positive. */
-    static String ratio(double a, double b) {
+    public static String ratio(double a, double b) {
         return b > 0 ? String.format(Locale.ROOT, "%.2f", a / b) : NONE;
     }
 
     /** A share of a total as a whole percentage. */
-    static String percent(double part, double total) {
+    public static String percent(double part, double total) {
         return total > 0 ? String.format(Locale.ROOT, "%.0f%%", 100 * part / total) : NONE;
     }
 }

@@ -23,6 +23,7 @@ public final class ResponseParser {
     private long length = -1; // Content-Length, -1 if none
     private boolean chunked;
     private boolean close;
+    private String cache = ""; // X-Cache
     private long remaining; // of the body or the current chunk
     private long bodyBytes;
 
@@ -50,7 +51,7 @@ public final class ResponseParser {
         if (state != State.DONE) {
             throw new IllegalStateException("no complete response yet");
         }
-        Response response = new Response(status, bodyBytes, !close);
+        Response response = new Response(status, bodyBytes, !close, cache);
         reset();
         return response;
     }
@@ -63,6 +64,7 @@ public final class ResponseParser {
         length = -1;
         chunked = false;
         close = false;
+        cache = "";
         remaining = 0;
         bodyBytes = 0;
     }
@@ -149,6 +151,7 @@ public final class ResponseParser {
             case "content-length" -> length = number(value, 10, "Content-Length");
             case "transfer-encoding" -> chunked = value.endsWith("chunked");
             case "connection" -> close = value.contains("close");
+            case "x-cache" -> cache = value;
             default -> { }
         }
     }

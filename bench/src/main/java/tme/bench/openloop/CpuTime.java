@@ -3,12 +3,12 @@ package tme.bench.openloop;
 import java.lang.management.ManagementFactory;
 
 /** The CPU this process has used, to tell a generator that kept up from one that was starved. */
-final class CpuTime {
+public final class CpuTime {
 
     private CpuTime() {}
 
     /** Nanoseconds of CPU since the process started, or 0 where the JVM cannot tell. */
-    static long ofProcess() {
+    public static long ofProcess() {
         if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
             return Math.max(0, os.getProcessCpuTime());
         }

@@ -1,10 +1,12 @@
 package tme.bench.openloop;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.util.ArrayDeque;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -25,14 +27,31 @@ import tme.bench.http.Response;
  * never leaves); the second gives every request that is sent the same time to be answered. So every request ends,
  * and the run lasts the schedule plus at most twice the timeout.
  */
-final class Driver {
+public final class Driver {
+
+    /** The bytes of request {@code i}, sent to target {@code target} (a fixed GET, or a request drawn from a mix). */
+    @FunctionalInterface
+    public interface Requests {
+        byte[] bytes(int target, long i);
+    }
+
+    /** What becomes of each request: called on the loop's one thread. */
+    public interface Recorder {
+        /** Request {@code i} was answered: when it was written and when its response ended (nanoTime). */
+        void answered(long i, long sentNanos, long endNanos, Response response);
+
+        void timedOut(long i);
+
+        void failed(long i);
+    }
 
     private static final long SUB_MILLI_WAIT_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
     private static final long REOPEN_AFTER_FAILURE_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
     private static final long EXPIRY_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final Schedule schedule;
-    private final Latencies latencies;
+    private final Recorder latencies;
+    private final Requests requests;
     private final long timeoutNanos;
     private final List<Link> links = new ArrayList<>();
     private final ArrayDeque<Link> idle = new ArrayDeque<>();
@@ -42,18 +61,21 @@ final class Driver {
     private long finished; // requests answered, failed or timed out
     private long nextExpiryCheck;
 
-    Driver(Schedule schedule, Latencies latencies, OpenLoop.Settings settings) throws IOException {
+    /** Connection {@code k} talks to {@code targets[k % targets]}. */
+    public Driver(Schedule schedule, Recorder recorder, Requests requests, List<InetSocketAddress> targets,
+                  int connections, Duration timeout) throws IOException {
         this.schedule = schedule;
-        this.latencies = latencies;
-        this.timeoutNanos = settings.timeout().toNanos();
+        this.latencies = recorder;
+        this.requests = requests;
+        this.timeoutNanos = timeout.toNanos();
         this.selector = Selector.open();
-        for (int k = 0; k < settings.connections(); k++) {
-            links.add(new Link(settings.targets().get(k % settings.targets().size())));
+        for (int k = 0; k < connections; k++) {
+            links.add(new Link(k % targets.size(), targets.get(k % targets.size())));
         }
     }
 
     /** Runs the whole schedule; returns when every request has ended. */
-    void run() throws IOException {
+    public void run() throws IOException {
         try (selector) {
             while (finished < schedule.count()) {
                 long now = System.nanoTime();
@@ -100,7 +122,7 @@ final class Driver {
 
     private void send(Link link, long i) {
         try {
-            link.send(i);
+            link.send(i, requests.bytes(link.target, i));
         } catch (IOException e) {
             fail(link);
         }

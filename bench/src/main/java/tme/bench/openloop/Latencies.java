@@ -15,7 +15,7 @@ import tme.bench.http.Response;
  * microseconds, 3 significant digits. With windows, latencies are also kept per window of the intended start
  * times (the hot key read over several TTLs: p99 per TTL).
  */
-final class Latencies {
+final class Latencies implements Driver.Recorder {
 
     private static final long HIGHEST_MICROS = Duration.ofHours(1).toNanos() / 1000;
 
@@ -45,7 +45,8 @@ final class Latencies {
     }
 
     /** Request {@code i} was answered: its intended start, when it was written and when its response ended. */
-    void answered(long i, long sentNanos, long endNanos, Response response) {
+    @Override
+    public void answered(long i, long sentNanos, long endNanos, Response response) {
         if (!schedule.measured(i)) {
             return;
         }
@@ -64,13 +65,15 @@ final class Latencies {
         }
     }
 
-    void timedOut(long i) {
+    @Override
+    public void timedOut(long i) {
         if (schedule.measured(i)) {
             timeouts++;
         }
     }
 
-    void failed(long i) {
+    @Override
+    public void failed(long i) {
         if (schedule.measured(i)) {
             ioErrors++;
         }

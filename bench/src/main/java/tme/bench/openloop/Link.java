@@ -1,12 +1,12 @@
 package tme.bench.openloop;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
-import tme.bench.http.Request;
 import tme.bench.http.ResponseParser;
 
 /**
@@ -18,7 +18,8 @@ final class Link {
 
     static final long IDLE = -1;
 
-    final Request target;
+    final int target; // the index of its server among the run's targets
+    private final InetSocketAddress address;
     final ResponseParser parser = new ResponseParser();
     SocketChannel channel; // null while closed
     SelectionKey key;
@@ -28,8 +29,9 @@ final class Link {
     long sentNanos;
     private ByteBuffer unsent; // what is left to write of the request
 
-    Link(Request target) {
+    Link(int target, InetSocketAddress address) {
         this.target = target;
+        this.address = address;
     }
 
     boolean busy() {
@@ -42,7 +44,7 @@ final class Link {
         channel.configureBlocking(false);
         channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
         parser.reset();
-        connected = channel.connect(target.address());
+        connected = channel.connect(address);
         key = channel.register(selector, connected ? SelectionKey.OP_READ : SelectionKey.OP_CONNECT, this);
         return connected;
     }
@@ -54,10 +56,10 @@ final class Link {
         key.interestOps(SelectionKey.OP_READ);
     }
 
-    /** Sends request {@code i}, as much as the socket takes now; the rest when it is writable. */
-    void send(long i) throws IOException {
+    /** Sends request {@code i}, its {@code bytes}, as much as the socket takes now; the rest when it is writable. */
+    void send(long i, byte[] bytes) throws IOException {
         request = i;
-        unsent = ByteBuffer.wrap(target.bytes());
+        unsent = ByteBuffer.wrap(bytes);
         sentNanos = System.nanoTime();
         writeRest();
     }

@@ -53,7 +53,9 @@ public final class OpenLoop {
                 latencies.windowCount());
         long cpuBefore = CpuTime.ofProcess();
         long wallBefore = System.nanoTime();
-        new Driver(schedule, latencies, settings).run();
+        List<Request> targets = settings.targets();
+        new Driver(schedule, latencies, (target, i) -> targets.get(target).bytes(),
+                targets.stream().map(Request::address).toList(), settings.connections(), settings.timeout()).run();
         double cores = (CpuTime.ofProcess() - cpuBefore) / (double) (System.nanoTime() - wallBefore);
         return new Result(latencies.resultLine(cores), latencies.windowLines(), probes.finish());
     }

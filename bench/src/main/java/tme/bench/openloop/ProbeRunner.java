@@ -10,7 +10,7 @@ import java.util.concurrent.locks.LockSupport;
  * Calls a {@link WindowProbe} at the measured start and at each window's end, on a thread of its own so a slow
  * probe never delays a request. Notes are kept in order: index 0 is the start, {@code k + 1} the end of window k.
  */
-final class ProbeRunner {
+public final class ProbeRunner {
 
     private final List<String> notes = Collections.synchronizedList(new ArrayList<>());
     private final Thread thread;
@@ -28,7 +28,7 @@ final class ProbeRunner {
     }
 
     /** Starts probing; without windows it does nothing. */
-    static ProbeRunner start(WindowProbe probe, long measuredStart, Duration window, int windows) {
+    public static ProbeRunner start(WindowProbe probe, long measuredStart, Duration window, int windows) {
         ProbeRunner runner = new ProbeRunner(probe, measuredStart, window.toNanos(), windows);
         if (windows > 0) {
             runner.thread.start();
@@ -37,7 +37,7 @@ final class ProbeRunner {
     }
 
     /** Waits for the last note (the last window has ended when the schedule has) and returns them all. */
-    List<String> finish() throws InterruptedException {
+    public List<String> finish() throws InterruptedException {
         if (thread.getState() != Thread.State.NEW) {
             thread.join();
         }

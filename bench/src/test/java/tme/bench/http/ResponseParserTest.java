@@ -21,6 +21,14 @@ class ResponseParserTest {
     }
 
     @Test
+    void xCache_isKeptLowerCased_andForgottenForTheNextResponse() throws IOException {
+        assertTrue(parser.feed(bytes("HTTP/1.1 200 OK\r\nX-Cache: L1\r\nContent-Length: 1\r\n\r\na")));
+        assertEquals(new Response(200, 1, true, "l1"), parser.response());
+        assertTrue(parser.feed(bytes("HTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\nb")));
+        assertEquals("", parser.response().cache());
+    }
+
+    @Test
     void contentLength_aByteAtATime() throws IOException {
         byte[] all = "HTTP/1.1 200 OK\r\ncontent-length: 3\r\n\r\nabc".getBytes(StandardCharsets.US_ASCII);
         for (int i = 0; i < all.length - 1; i++) {
