@@ -246,10 +246,12 @@ public final class ChannelService {
 
     /** {@code loader}, its key tagged as one of {@code channel}'s pages ({@link ChangedAnswers}) as it loads. */
     private Loader tagged(String channel, Loader loader) {
-        return context -> {
-            changes.ifPresent(answers -> answers.pageLoaded(channel, context.key()));
-            return loader.load(context);
-        };
+        // Tagged once the load has a value to store: a failure stores nothing, so it leaves no tag behind either.
+        return context -> loader.load(context).andThen(done -> {
+            if (done.succeeded() && done.result() instanceof Loaded.Value) {
+                changes.ifPresent(answers -> answers.pageLoaded(channel, context.key()));
+            }
+        });
     }
 
     /**
