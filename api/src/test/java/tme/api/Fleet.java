@@ -32,6 +32,18 @@ final class Fleet implements AutoCloseable {
         }
     }
 
+    /**
+     * A refresher (or server) of this fleet loaded {@code channel}'s latest page and stored it in Redis: the baseline
+     * its new, edited and deleted posts are told from.
+     */
+    void awaitBaseline(String channel) {
+        FleetAwait.until("the baseline of " + channel + " loaded", () -> tme.hits("/s/" + channel) >= 1,
+                () -> "no load of /s/" + channel + " yet");
+        FleetAwait.until("the baseline of " + channel + " stored in Redis",
+                () -> "1".equals(redis.command("EXISTS", "tme:v1:full:body:" + channel + ":0")),
+                () -> redis.command("KEYS", "*"));
+    }
+
     TestServer server(int index) {
         return servers.get(index);
     }

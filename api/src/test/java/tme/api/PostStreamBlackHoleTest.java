@@ -56,7 +56,7 @@ class PostStreamBlackHoleTest {
     void resumeWhileTheServersRedisLinkIsBlackHoled_missesNothingTheLogHolds() {
         fleet.tme.anyChannelAs("durov");
         try (SseClient stayed = open(); SseClient away = open()) {
-            baselineLoaded();
+            fleet.awaitBaseline("telegram");
             assertEquals(503, fleet.tme.publish("telegram", "Seen before going away"));
             SseClient.Message seen = away.nextEvent(WITHIN);
             assertNotNull(seen, "post 503 within " + WITHIN);
@@ -110,14 +110,6 @@ class PostStreamBlackHoleTest {
         return ids;
     }
 
-    /** The channel's first page (the baseline its new posts are told from) is in Redis: 503 will be news. */
-    private void baselineLoaded() {
-        FleetAwait.until("the refresher loaded the baseline", () -> fleet.tme.hits("/s/telegram") >= 1,
-                () -> "no load of /s/telegram yet");
-        FleetAwait.until("the baseline stored in Redis",
-                () -> "1".equals(fleet.redis.command("EXISTS", "tme:v1:full:body:telegram:0")),
-                () -> fleet.redis.command("KEYS", "*"));
-    }
 
     /** The post ids {@code stream} delivers from now up to and including {@code last}, in the order they came. */
     private static List<Integer> postIdsUpTo(SseClient stream, int last) {

@@ -44,7 +44,7 @@ class PostStreamResumeTest {
     void resumeWhileRedisIsPaused_endsWithRetry_thenTheSameIdGetsExactlyWhatWasMissed() {
         fleet.tme.anyChannelAs("durov");
         try (SseClient stayed = open(); SseClient away = open()) {
-            baselineLoaded();
+            fleet.awaitBaseline("telegram");
             assertEquals(503, fleet.tme.publish("telegram", "Seen before going away"));
             SseClient.Message seen = away.nextEvent(WITHIN);
             assertNotNull(seen, "post 503 within " + WITHIN);
@@ -70,14 +70,6 @@ class PostStreamResumeTest {
         assertTrue(Fleet.metric(server, "tme_streams_resumes_refused_total") >= 1, "counted");
     }
 
-    /** The channel's first page (the baseline its new posts are told from) is in Redis: 503 will be news. */
-    private void baselineLoaded() {
-        FleetAwait.until("the refresher loaded the baseline", () -> fleet.tme.hits("/s/telegram") >= 1,
-                () -> "no load of /s/telegram yet");
-        FleetAwait.until("the baseline stored in Redis",
-                () -> "1".equals(fleet.redis.command("EXISTS", "tme:v1:full:body:telegram:0")),
-                () -> fleet.redis.command("KEYS", "*"));
-    }
 
     /** The stream sends no post, then a {@code retry:} with its reason, then ends. */
     private static void assertRefusedWithRetry(SseClient stream) {

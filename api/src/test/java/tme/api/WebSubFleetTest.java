@@ -60,7 +60,7 @@ class WebSubFleetTest {
         assertEquals("subscribe", verification.query().get("hub.mode"));
         assertEquals(topic, verification.query().get("hub.topic"));
         assertEquals(32, verification.query().get("hub.challenge").length());
-        baselineLoaded();
+        fleet.awaitBaseline("telegram");
 
         int post = fleet.tme.publish("telegram", "Pushed to the subscriber");
         long published = System.nanoTime();
@@ -94,7 +94,7 @@ class WebSubFleetTest {
         String topic = "http://127.0.0.1:" + holder.port + "/v1/feed?channels=telegram&format=atom";
         assertEquals(202, subscribe(holder.port, topic).statusCode());
         assertNotNull(subscriber.nextVerification(PUSHED_WITHIN));
-        baselineLoaded();
+        fleet.awaitBaseline("telegram");
         subscriber.hangDeliveries(1);
 
         fleet.tme.publish("telegram", "Held by a server that dies");
@@ -172,14 +172,6 @@ class WebSubFleetTest {
         return all;
     }
 
-    /** The channel's page the new post is told from is in the fleet's cache: the refresher loaded it. */
-    private void baselineLoaded() {
-        FleetAwait.until("the refresher loaded the baseline", () -> fleet.tme.hits("/s/telegram") >= 1,
-                () -> "no load of /s/telegram yet");
-        FleetAwait.until("the baseline stored in Redis",
-                () -> "1".equals(fleet.redis.command("EXISTS", "tme:v1:full:body:telegram:0")),
-                () -> fleet.redis.command("KEYS", "*"));
-    }
 
     private HttpResponse<String> subscribe(TestServer server, String topic) {
         return subscribe(server.server.actualPort(), topic);

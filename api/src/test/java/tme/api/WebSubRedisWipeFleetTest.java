@@ -65,7 +65,7 @@ class WebSubRedisWipeFleetTest {
                 readers.add(open(server));
             }
         }
-        baselineLoaded();
+        fleet.awaitBaseline("telegram");
 
         // The third subscriber is down from before the outage to after it: what it missed went with the old log.
         Subscriber down = subscribers.get(2);
@@ -160,12 +160,6 @@ class WebSubRedisWipeFleetTest {
         }, () -> "t.me hits: " + fleet.tme.hits("/s/telegram"));
     }
 
-    /** The channel's page the new posts are told from is in the fleet's cache: the refresher loaded it. */
-    private void baselineLoaded() {
-        FleetAwait.until("the baseline stored in Redis",
-                () -> "1".equals(fleet.redis.command("EXISTS", "tme:v1:full:body:telegram:0")),
-                () -> fleet.redis.command("KEYS", "*"));
-    }
 
     /** The post ids {@code stream} delivers from now up to and including {@code last}, in the order they came. */
     private static List<Integer> postIdsUpTo(SseClient stream, int last) {

@@ -25,6 +25,8 @@ class CoalescingCacheTest {
     static final String KEY = "tme:v1:full:body:durov:0";
     static final String PAGE = "{\"channel\":\"durov\",\"posts\":[531,532]}";
     static final Duration FRESH_FOR = Duration.ofSeconds(10);
+    static final String OLD_PAGE_KEY = "tme:v1:full:more:durov:before:490";
+    static final String OLD_PAGE = "{\"posts\":[487,488,489]}";
 
     final RedisServer redis = RedisServer.start();
     final TestClock clock = new TestClock();
@@ -198,5 +200,40 @@ class CoalescingCacheTest {
         assertEquals(2, loader.calls());
         assertEquals(0, redis.calls("eval"));
         assertSame(Source.L1, found(first.get(KEY, loader)).source());
+    }
+
+    /**
+     * {@link CoalescingCache#get(String, Asker, Loader, Priority)}: a read that may wait its turn (a walk through a
+     * channel's history) starts its load at background priority, charged to whoever asked; a second such read joins it
+     * without raising it; a reader's miss joining it raises it to a reader's load.
+     */
+    @Test
+    void aBackgroundRead_isChargedToItsAsker_joinedByAnotherWithoutARaise_andRaisedByAReader() {
+        Node node = Node.sharing(redis, clock);
+        nodes.add(node);
+        CountingLoader loader = CountingLoader.answering(OLD_PAGE, Duration.ofHours(1)).hold();
+        Asker walker = Asker.of("203.0.113.9", "history#1");
+
+        Future<Result> first = node.coalescing.get(OLD_PAGE_KEY, walker, loader, Priority.BACKGROUND);
+        Conditions.await("the load started", () -> loader.calls() == 1, () -> "calls " + loader.calls());
+        LoadContext load = loader.contexts().getFirst();
+        Future<Result> second = node.coalescing.get(OLD_PAGE_KEY, Asker.of("198.51.100.7", "history#2"), loader,
+                Priority.BACKGROUND);
+
+        assertEquals(List.of(Priority.BACKGROUND, "203.0.113.9"), List.of(load.priority(), load.client()));
+        Conditions.await("the second walker joined", () -> node.count("coalescing.coalesced") == 1,
+                () -> node.coalescing.counters().toString());
+        assertEquals(Priority.BACKGROUND, load.priority(), "a walker joining raises nothing");
+
+        Future<Result> reader = node.get(OLD_PAGE_KEY, loader);
+        Conditions.await("the reader joined", () -> node.count("coalescing.coalesced") == 2,
+                () -> node.coalescing.counters().toString());
+        assertEquals(Priority.USER, load.priority(), "a reader joining makes it a reader's load");
+
+        loader.release();
+        for (Future<Result> result : List.of(first, second, reader)) {
+            assertEquals(OLD_PAGE, text(found(result)));
+        }
+        assertEquals(1, loader.calls());
     }
 }

@@ -43,6 +43,8 @@ final class ConnectionGuard extends ChannelDuplexHandler {
 
     /** Where this guard is in its sweep's list (-1: not in it). */
     int index = -1;
+    // The write queue's bounds before a paced answer held them small; null while none is paced.
+    private WriteBufferWaterMark unpaced;
     private final ConnectionBounds bounds;
     private final ConnectionSweep sweep;
     private ChannelHandlerContext ctx;
@@ -150,6 +152,7 @@ final class ConnectionGuard extends ChannelDuplexHandler {
             }
         }
         if (msg instanceof LastHttpContent) {
+            unpace(ctx);
             answers++;
             answering = false;
             streaming = false;
@@ -175,12 +178,21 @@ final class ConnectionGuard extends ChannelDuplexHandler {
     /**
      * A JSON-lines answer ({@code /v1/history}) is made as fast as its reader reads it: its maker waits while the
      * write queue is full. The kernel's send buffer grows to megabytes on its own (a whole walk would fit, its pages
-     * all loaded from t.me while the reader sleeps), and Netty's queue holds 64 KiB; both are held small on this
-     * connection, so a full queue means the reader is behind by a page or two. Kept for the connection's life.
+     * all loaded from t.me while the reader sleeps), and Netty's queue holds 64 KiB; both are held small while the
+     * answer lasts, so a full queue means the reader is behind by a page or two. The queue's bounds come back when it
+     * ends; the send buffer stays small for the connection's life (once set, Linux no longer tunes it).
      */
-    private static void pace(ChannelHandlerContext ctx) {
+    private void pace(ChannelHandlerContext ctx) {
+        unpaced = ctx.channel().config().getWriteBufferWaterMark();
         ctx.channel().config().setOption(ChannelOption.SO_SNDBUF, PACED_SEND_BUFFER);
         ctx.channel().config().setWriteBufferWaterMark(PACED_QUEUE);
+    }
+
+    private void unpace(ChannelHandlerContext ctx) {
+        if (unpaced != null) {
+            ctx.channel().config().setWriteBufferWaterMark(unpaced);
+            unpaced = null;
+        }
     }
 
     /** Called by the sweep with its clock: closes the connection if its phase's deadline has passed. */

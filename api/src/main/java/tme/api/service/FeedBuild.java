@@ -29,20 +29,14 @@ import tme.scraper.model.Channel;
 record FeedBuild(byte[] bytes, boolean transientFailure, Problem refusal) {
 
     /**
-     * {@code links}: where a reader feed sends readers for media (t.me's URLs, or {@code PUBLIC_URL}'s durable links);
-     * {@code hubUrl}: the WebSub hub a reader feed names (null: none).
+     * The feed of each channel's pages as read ({@code pages=N}: the latest and the older ones); an older page that
+     * failed for a passing reason makes the feed short-lived, like a channel that did. {@code links}: where a reader
+     * feed sends readers for media (t.me's URLs, or {@code PUBLIC_URL}'s durable links); {@code hubUrl}: the WebSub
+     * hub a reader feed names (null: none); a reader feed dates the posts found edited as updated then
+     * ({@code edits}).
      */
-    static FeedBuild of(FeedRequest request, List<Answer> answers, Instant now, MediaLinks links, String hubUrl) {
-        return deep(request, answers.stream().map(ChannelPages::latestOnly).toList(), now, links, hubUrl, Edits.NONE);
-    }
-
-    /**
-     * As {@link #of(FeedRequest, List, Instant, MediaLinks, String)}, each channel with the posts of its older pages
-     * ({@code pages=N}); an older page that failed for a passing reason makes the feed short-lived, like a channel
-     * that did. A reader feed dates the posts found edited as updated then ({@code edits}).
-     */
-    static FeedBuild deep(FeedRequest request, List<ChannelPages> read, Instant now, MediaLinks links, String hubUrl,
-                          Edits edits) {
+    static FeedBuild of(FeedRequest request, List<ChannelPages> read, Instant now, MediaLinks links, String hubUrl,
+                        Edits edits) {
         List<ChannelPage> pages = new ArrayList<>();
         List<FeedJson.Error> errors = new ArrayList<>();
         boolean olderFailed = false;

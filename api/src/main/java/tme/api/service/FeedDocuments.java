@@ -61,7 +61,7 @@ public final class FeedDocuments {
                                 .compose(latest -> older.before(name, latest, request.pages() - 1, hub)),
                         bug -> ChannelPages.latestOnly(new Answer.Failure(Problem.internal()))))
                 .compose(read -> feeds.edits(request).compose(edited -> workers.executeBlocking(() ->
-                        FeedBuild.deep(request, read, clock.instant(), feeds.links(), feeds.hubUrl(request), edited),
+                        FeedBuild.of(request, read, clock.instant(), feeds.links(), feeds.hubUrl(request), edited),
                         false)))
                 .compose(built -> built.bytes() != null
                         ? Future.succeededFuture(new Document(built.bytes(), request.format().contentType()))

@@ -170,7 +170,7 @@ public final class FeedService {
         return Lanes.each(request.channels(), parallelism, channel -> read(channel, request.pages(), context.asker()),
                         bug -> ChannelPages.latestOnly(new Answer.Failure(Problem.internal())))
                 .compose(read -> edits(request).compose(edited -> workers.executeBlocking(() -> stored(
-                        FeedBuild.deep(request, read, clock.instant(), links, hubUrl(request), edited), read),
+                        FeedBuild.of(request, read, clock.instant(), links, hubUrl(request), edited), read),
                         false)));
     }
 
