@@ -45,12 +45,8 @@ public final class HistoryWalk {
      * {@code asker}.
      */
     public Future<Step> page(ChannelName channel, Position before, Asker asker) {
-        return channels.walked(channel, before, asker).compose(answer -> switch (answer) {
-            case Answer.Cached ok when ok.status() == 200 ->
-                    channels.onWorker(() -> (Step) page(PostSlices.of(ok.stored().raw()), before));
-            case Answer.Cached notFound -> Future.succeededFuture(new Stopped(notFound.notFound()));
-            case Answer.Failure failure -> Future.succeededFuture(new Stopped(failure.problem()));
-        });
+        return channels.walked(channel, before, asker)
+                .compose(answer -> step(answer, slices -> page(slices, before)));
     }
 
     /**
@@ -58,12 +54,18 @@ public final class HistoryWalk {
      * oldest first, and where the next newer page starts.
      */
     public Future<Step> newerPage(ChannelName channel, Position after, Asker asker) {
-        return channels.walkedNewer(channel, after, asker).compose(answer -> switch (answer) {
+        return channels.walkedNewer(channel, after, asker)
+                .compose(answer -> step(answer, slices -> newer(slices, after)));
+    }
+
+    /** A page read: its posts cut out on the worker pool and made a step by {@code read}; a refusal stops the walk. */
+    private Future<Step> step(Answer answer, java.util.function.Function<PostSlices, Step> read) {
+        return switch (answer) {
             case Answer.Cached ok when ok.status() == 200 ->
-                    channels.onWorker(() -> (Step) newer(PostSlices.of(ok.stored().raw()), after));
+                    channels.onWorker(() -> read.apply(PostSlices.of(ok.stored().raw())));
             case Answer.Cached notFound -> Future.succeededFuture(new Stopped(notFound.notFound()));
             case Answer.Failure failure -> Future.succeededFuture(new Stopped(failure.problem()));
-        });
+        };
     }
 
     /** The page's posts newer than {@code after}, oldest first, and its newer cursor when it moves the walk on. */
