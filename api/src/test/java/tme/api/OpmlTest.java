@@ -62,17 +62,19 @@ class OpmlTest {
     }
 
     @Test
-    void anRssHubExport_movesOver_andWhatIsNotTelegramStaysInAFolderThatSaysSo() {
-        HttpResponse<String> answer = post(RSSHUB_EXPORT);
+    void anRssHubExport_movesOver_eachFeedAsItWas_andWhatIsNotTelegramStaysInAFolderThatSaysSo() {
+        HttpResponse<String> answer = post("", RSSHUB_EXPORT);
         assertEquals(200, answer.statusCode(), answer.body());
         assertEquals("4", answer.headers().firstValue("X-Opml-Mapped").orElseThrow());
         assertEquals("1", answer.headers().firstValue("X-Opml-Unmapped").orElseThrow());
+        assertEquals("showLinkPreview", answer.headers().firstValue("X-Ignored-Options").orElseThrow());
         Opml opml = read(answer);
         String base = "http://127.0.0.1:" + server.server.actualPort();
         List<Outline> telegram = opml.getOutlines().get(0).getChildren();
         assertEquals("Telegram", opml.getOutlines().get(0).getText());
-        assertEquals(List.of(base + "/feeds/durov.atom", base + "/feeds/meduzalive.atom",
-                base + "/feeds/topwar_official.atom"), telegram.stream().map(Outline::getXmlUrl).toList());
+        assertEquals(List.of(base + "/feeds/durov.rss", base + "/feeds/meduzalive.rss?forwards=false",
+                        base + "/feeds/topwar_official.atom"), telegram.stream().map(Outline::getXmlUrl).toList(),
+                "RSSHub's default format and its route parameters; RSS-Bridge's format=Atom");
         assertEquals(List.of("Durov", "Meduza", "Topwar"), telegram.stream().map(Outline::getText).toList());
         assertEquals(base + "/feeds/durov.atom", opml.getOutlines().get(1).getXmlUrl(), "a t.me link alone");
         Outline notMoved = opml.getOutlines().get(2);
@@ -80,9 +82,28 @@ class OpmlTest {
         assertEquals("https://blog.example/feed.xml", notMoved.getChildren().getFirst().getXmlUrl());
         assertEquals(3, opml.getOutlines().size());
 
-        HttpResponse<String> feed = server.get(URI.create(telegram.getFirst().getXmlUrl()).getPath());
+        HttpResponse<String> feed = server.get(URI.create(telegram.get(1).getXmlUrl()).getRawPath() + "?"
+                + URI.create(telegram.get(1).getXmlUrl()).getRawQuery());
         assertEquals(200, feed.statusCode());
-        assertTrue(feed.body().contains("<feed"), "the URL it gives is a feed here");
+        assertTrue(feed.body().contains("<rss"), "the URL it gives is a feed here");
+    }
+
+    @Test
+    void theImportsFormat_putsEveryFeedInIt_andItsPages_deepenThoseNamingNone() {
+        String export = """
+                <opml version="2.0"><head><title>x</title></head><body>
+                  <outline text="Durov" xmlUrl="https://rsshub.app/telegram/channel/durov/searchQuery=ton?format=json"/>
+                  <outline text="Ours" xmlUrl="https://old.example/feeds/durov+meduzalive.rss?pages=2&amp;replies=false&amp;x=1"/>
+                  <outline text="Link" htmlUrl="https://t.me/meduzalive"/>
+                </body></opml>
+                """;
+        String base = "http://127.0.0.1:" + server.server.actualPort();
+
+        assertEquals(List.of(base + "/feeds/durov.json?include=ton", base + "/feeds/durov+meduzalive.rss?pages=2&replies=false",
+                base + "/feeds/meduzalive.atom"), urls(post("", export)), "each as it was");
+        assertEquals(List.of(base + "/feeds/durov.atom?include=ton&pages=3",
+                base + "/feeds/durov+meduzalive.atom?pages=2&replies=false", base + "/feeds/meduzalive.atom?pages=3"),
+                urls(post("?format=atom&pages=3", export)), "one format for all; pages where none was named");
     }
 
     @Test
@@ -101,12 +122,21 @@ class OpmlTest {
     }
 
     private HttpResponse<String> post(String body) {
-        return server.send(server.request("/v1/opml/import", "Content-Type", "text/x-opml")
+        return post("", body);
+    }
+
+    private HttpResponse<String> post(String query, String body) {
+        return server.send(server.request("/v1/opml/import" + query, "Content-Type", "text/x-opml")
                 .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)).build());
     }
 
     private static Opml read(HttpResponse<String> answer) {
         return OpmlDocuments.read(answer.body().getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static List<String> urls(HttpResponse<String> answer) {
+        assertEquals(200, answer.statusCode(), answer.body());
+        return read(answer).getOutlines().stream().map(Outline::getXmlUrl).toList();
     }
 
     private static List<String> fields(Outline outline) {

@@ -22,6 +22,9 @@ final class FeedBody {
             "include", Type.LIST, "exclude", Type.LIST, "media", Type.LIST, "forwards", Type.BOOLEAN,
             "replies", Type.BOOLEAN, "service", Type.BOOLEAN, "min_views", Type.INTEGER);
 
+    /** The feed's parameters other than its channels and format, as a URL's query names them too. */
+    static final java.util.Set<String> PARAMETERS = MEMBERS.keySet();
+
     private FeedBody() {}
 
     /** {@code body}, once each member ({@code channels} aside: its own check wants an array) it has of the document's is of its type; else a 422 naming the member. */

@@ -1,8 +1,12 @@
 package tme.api.http;
 
 import io.netty.handler.codec.http.QueryStringDecoder;
+import io.netty.handler.codec.http.QueryStringEncoder;
 import java.net.URI;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -12,20 +16,43 @@ import tme.api.query.FeedQuery;
 import tme.api.service.ChannelName;
 
 /**
- * The Telegram channels a feed URL from another tool is about, so an OPML file of them can be moved here: RSSHub's
- * {@code .../telegram/channel/<name>[/...]}, RSS-Bridge's {@code ?action=display&bridge=Telegram...&username=<name>},
- * a t.me link ({@code https://t.me/s/<name>}), and our own {@code /feeds/<a>+<b>.atom} and
- * {@code /v1/feed?channels=a,b}. Any host: a self-hosted RSSHub is as common as rsshub.app.
+ * The Telegram channels a feed URL from another tool is about, with the feed it asked for, so an OPML file of them can
+ * be moved here and each reader keeps the feed it had: RSSHub's {@code .../telegram/channel/<name>[/<routeParams>]}
+ * (its options as {@link RssHubOptions} reads them, its {@code ?format=}, RSS by default as RSSHub),
+ * RSS-Bridge's {@code ?action=display&bridge=Telegram...&username=<name>&format=Atom|Json|Mrss}, a t.me link
+ * ({@code https://t.me/s/<name>}: no format of its own), and our own {@code /feeds/<a>+<b>.atom} and
+ * {@code /v1/feed?channels=a,b} (their feed parameters kept). Any host: a self-hosted RSSHub is as common as rsshub.app.
  */
 final class FeedSources {
 
-    private static final Pattern RSSHUB = Pattern.compile("/telegram/channel/([^/?#]+)");
+    private static final Pattern RSSHUB = Pattern.compile("/telegram/channel/([^/?#]+)(?:/([^?#]+))?");
     private static final Pattern OURS = Pattern.compile("/feeds/([^/?#]+)\\.(atom|rss|json)$");
+    /** RSSHub's and our {@code format} names, as our feed files' extensions. */
+    private static final Map<String, String> FORMATS = Map.of("atom", "atom", "rss", "rss", "json", "json",
+            "jsonfeed", "json");
+    /** RSS-Bridge's formats (its {@code format=}, any case) as our extensions: Mrss is RSS 2.0 with media. */
+    private static final Map<String, String> BRIDGE_FORMATS = Map.of("atom", "atom", "mrss", "rss", "json", "json");
+
+    /**
+     * What a feed URL from elsewhere asked for, in our terms.
+     *
+     * @param channels  the channels it is a feed or page of
+     * @param extension its format as our feed file's extension ({@code atom}, {@code rss}, {@code json}), or null
+     *                  where it names none (a t.me link)
+     * @param query     our feed parameters that give the same feed ({@code forwards=false&include=...}), or empty
+     * @param ignored   the options it named that we do not do, by name
+     */
+    record Source(List<ChannelName> channels, String extension, String query, List<String> ignored) {}
 
     private FeedSources() {}
 
     /** The channels {@code url} is a feed or page of, or empty when it is none we know. */
     static Optional<List<ChannelName>> channels(String url) {
+        return source(url).map(Source::channels);
+    }
+
+    /** The feed {@code url} is, in our terms, or empty when it is none we know. */
+    static Optional<Source> source(String url) {
         if (url == null || url.isBlank()) {
             return Optional.empty();
         }
@@ -38,36 +65,73 @@ final class FeedSources {
         String path = uri.getRawPath() == null ? "" : uri.getRawPath();
         Map<String, List<String>> query = new QueryStringDecoder(uri.getRawQuery() == null ? ""
                 : uri.getRawQuery(), false).parameters();
-        return rssHub(path).or(() -> rssBridge(query)).or(() -> ours(path, query)).or(() -> named(url.trim()));
+        return rssHub(uri.getPath() == null ? "" : uri.getPath(), query).or(() -> rssBridge(query)).or(() -> ours(path, query))
+                .or(() -> named(url.trim()));
     }
 
-    private static Optional<List<ChannelName>> rssHub(String path) {
+    /** RSSHub's route (its path decoded, as RSSHub reads it): its route parameters as our filters, its {@code format} (RSS when it names none). */
+    private static Optional<Source> rssHub(String path, Map<String, List<String>> query) {
         Matcher m = RSSHUB.matcher(path);
-        return m.find() ? names(List.of(m.group(1))) : Optional.empty();
+        if (!m.find()) {
+            return Optional.empty();
+        }
+        RssHubOptions options = RssHubOptions.of(m.group(2));
+        List<String> ignored = new ArrayList<>(options.ignored());
+        query.keySet().stream().filter(name -> !FeedUrls.RSSHUB_QUERY.contains(name)).sorted().forEach(ignored::add);
+        Map<String, String> ours = new LinkedHashMap<>();
+        options.parameters().forEach((name, value) -> ours.put(name, String.valueOf(value)));
+        kept(query, List.of("limit", "pages"), ours);
+        String extension = query.containsKey("format") ? FORMATS.get(query.get("format").getLast()) : "rss";
+        return names(List.of(m.group(1))).map(channels -> new Source(channels, extension, encoded(ours), ignored));
     }
 
     /** RSS-Bridge's Telegram bridge names the channel in {@code username} (with or without {@code @}). */
-    private static Optional<List<ChannelName>> rssBridge(Map<String, List<String>> query) {
+    private static Optional<Source> rssBridge(Map<String, List<String>> query) {
         List<String> bridge = query.getOrDefault("bridge", List.of());
         List<String> user = query.getOrDefault("username", List.of());
-        return !bridge.isEmpty() && bridge.getFirst().toLowerCase(java.util.Locale.ROOT).startsWith("telegram")
-                && !user.isEmpty() ? names(List.of(user.getFirst())) : Optional.empty();
+        if (bridge.isEmpty() || !bridge.getFirst().toLowerCase(Locale.ROOT).startsWith("telegram") || user.isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> format = query.getOrDefault("format", List.of());
+        String extension = format.isEmpty() ? null : BRIDGE_FORMATS.get(format.getFirst().toLowerCase(Locale.ROOT));
+        return names(List.of(user.getFirst())).map(channels -> new Source(channels, extension, "", List.of()));
     }
 
-    private static Optional<List<ChannelName>> ours(String path, Map<String, List<String>> query) {
+    /** Our own feed URLs, at any host: their format and feed parameters kept. */
+    private static Optional<Source> ours(String path, Map<String, List<String>> query) {
+        Map<String, String> kept = new LinkedHashMap<>();
+        kept(query, FeedBody.PARAMETERS, kept);
         Matcher file = OURS.matcher(path);
         if (file.find()) {
-            return names(List.of(file.group(1).split("\\+", -1)));
+            return names(List.of(file.group(1).split("\\+", -1)))
+                    .map(channels -> new Source(channels, file.group(2), encoded(kept), List.of()));
         }
         if (path.endsWith("/v1/feed") && query.containsKey("channels")) {
-            return names(FeedQuery.names(query.get("channels")));
+            String extension = query.containsKey("format") ? FORMATS.get(query.get("format").getLast()) : null;
+            return names(FeedQuery.names(query.get("channels")))
+                    .map(channels -> new Source(channels, extension, encoded(kept), List.of()));
         }
         return Optional.empty();
     }
 
     /** A t.me link (or a name written as people write one). */
-    private static Optional<List<ChannelName>> named(String text) {
-        return text.contains("t.me/") || text.contains("telegram.me/") ? names(List.of(text)) : Optional.empty();
+    private static Optional<Source> named(String text) {
+        return text.contains("t.me/") || text.contains("telegram.me/")
+                ? names(List.of(text)).map(channels -> new Source(channels, null, "", List.of())) : Optional.empty();
+    }
+
+    /** The last value of each of {@code names} that {@code query} has, into {@code into}. */
+    private static void kept(Map<String, List<String>> query, java.util.Collection<String> names,
+                             Map<String, String> into) {
+        names.stream().sorted().filter(query::containsKey).forEach(name -> into.put(name, query.get(name).getLast()));
+    }
+
+    /** {@code a=1&b=x%20y}, in the order given. */
+    private static String encoded(Map<String, String> parameters) {
+        QueryStringEncoder encoder = new QueryStringEncoder("");
+        parameters.forEach(encoder::addParam);
+        String query = encoder.toString();
+        return query.startsWith("?") ? query.substring(1) : query;
     }
 
     private static Optional<List<ChannelName>> names(List<String> raw) {

@@ -26,7 +26,7 @@ final class FeedUrls {
     private static final Map<String, FeedFormat> EXTENSIONS = Map.of("atom", FeedFormat.ATOM, "rss", FeedFormat.RSS,
             "json", FeedFormat.JSON_FEED);
     /** RSSHub's query parameters we read; any other is named as ignored (its filters by regex among them). */
-    private static final List<String> RSSHUB_QUERY = List.of("format", "limit", "pages");
+    static final List<String> RSSHUB_QUERY = List.of("format", "limit", "pages");
 
     private final Handlers handlers;
 

@@ -30,8 +30,10 @@ import tme.coalescing.Asker;
  * OPML both ways. {@code GET /feeds.opml?channels=a,b,c}: one outline per channel, titled from its preview card, its
  * feed at {@code /feeds/<name>.atom} ({@code format=rss|json} for the others) and its t.me page. {@code POST
  * /v1/opml/import}: another tool's OPML (RSSHub, RSS-Bridge, t.me links: {@link FeedSources}) answered as the same
- * file with our feed URLs; the outlines that name no channel are moved, unchanged, into a last folder named for them,
- * so a reader importing the answer still has them and sees which they are.
+ * file with our feed URLs, each the feed its outline had (its format, unless the request names one for all, and its
+ * filters; the options we do not do named in {@code X-Ignored-Options}); the outlines that name no channel are moved,
+ * unchanged, into a last folder named for them, so a reader importing the answer still has them and sees which they
+ * are.
  */
 final class OpmlHandlers {
 
@@ -76,7 +78,10 @@ final class OpmlHandlers {
         });
     }
 
-    /** {@code POST /v1/opml/import?format=atom|rss|json&pages=N} with an OPML file as the body. */
+    /**
+     * {@code POST /v1/opml/import[?format=atom|rss|json][&pages=N]} with an OPML file as the body: {@code format} puts
+     * every feed in that format (without it each keeps its own), {@code pages} deepens those that name no depth.
+     */
     void importFile(RoutingContext ctx) {
         String type = ctx.request().getHeader(HttpHeaders.CONTENT_TYPE);
         String media = type == null ? "" : type.split(";")[0].trim().toLowerCase(java.util.Locale.ROOT);
@@ -88,9 +93,9 @@ final class OpmlHandlers {
         if (body == null || body.length() == 0) {
             throw new InvalidInput(Problem.invalid("body", "body must be an OPML file"));
         }
-        String extension = extension(ctx) + FeedDepth.of(ctx, feeds.maxPages()).query();
-        String base = base(ctx);
-        Future<Imported> imported = workers.executeBlocking(() -> mapped(body.getBytes(), base, extension), false);
+        Target target = new Target(base(ctx), ctx.queryParams().contains("format") ? extension(ctx) : null,
+                FeedDepth.of(ctx, feeds.maxPages()));
+        Future<Imported> imported = workers.executeBlocking(() -> mapped(body.getBytes(), target), false);
         Responses.onRequestLoop(imported, done -> {
             if (done.failed()) {
                 ctx.fail(done.cause());
@@ -98,6 +103,9 @@ final class OpmlHandlers {
             }
             ctx.response().putHeader("X-Opml-Mapped", Integer.toString(done.result().mapped()))
                     .putHeader("X-Opml-Unmapped", Integer.toString(done.result().unmapped()));
+            if (!done.result().ignored().isEmpty()) {
+                ctx.response().putHeader(FeedUrls.IGNORED, String.join(", ", done.result().ignored()));
+            }
             send(ctx, done.result().file());
         });
     }
@@ -137,10 +145,26 @@ final class OpmlHandlers {
         return Optional.empty();
     }
 
-    /** What an import made: the file to answer and how many outlines were moved over or not. */
-    private record Imported(byte[] file, int mapped, int unmapped) {}
+    /** What an import made: the file to answer, how many outlines were moved over or not, the options dropped. */
+    private record Imported(byte[] file, int mapped, int unmapped, java.util.SortedSet<String> ignored) {}
 
-    private static Imported mapped(byte[] xml, String base, String extension) {
+    /**
+     * Where an import points the feeds: {@code PUBLIC_URL} or the host asked, the format the request names for every
+     * feed (null: each keeps its own, Atom where it had none), the depth it names (where a feed names none).
+     */
+    private record Target(String base, String extension, FeedDepth depth) {
+
+        /** Our feed URL for {@code source}: the same channels, format and feed parameters. */
+        String url(FeedSources.Source source) {
+            String joined = source.channels().stream().map(ChannelName::value).collect(Collectors.joining("+"));
+            String format = extension != null ? extension : source.extension() != null ? source.extension() : "atom";
+            String query = source.query().contains("pages=") || depth.pages() == 1 ? source.query()
+                    : source.query().isEmpty() ? "pages=" + depth.pages() : source.query() + "&pages=" + depth.pages();
+            return base + "/feeds/" + joined + "." + format + (query.isEmpty() ? "" : "?" + query);
+        }
+    }
+
+    private static Imported mapped(byte[] xml, Target target) {
         Opml opml;
         try {
             opml = OpmlDocuments.read(xml);
@@ -148,33 +172,39 @@ final class OpmlHandlers {
             throw new InvalidInput(Problem.invalid("body", "body must be an OPML file: " + notOpml.getMessage()));
         }
         List<Outline> unmapped = new ArrayList<>();
-        int mapped = map(opml.getOutlines(), unmapped, base, extension);
+        java.util.SortedSet<String> ignored = new java.util.TreeSet<>();
+        int mapped = map(opml.getOutlines(), unmapped, target, ignored);
         if (!unmapped.isEmpty()) {
             Outline folder = new Outline();
             folder.setText("Not moved to tme-api (" + unmapped.size() + ")");
             folder.setChildren(unmapped);
             opml.getOutlines().add(folder);
         }
-        return new Imported(OpmlDocuments.write(opml), mapped, unmapped.size());
+        return new Imported(OpmlDocuments.write(opml), mapped, unmapped.size(), ignored);
     }
 
-    /** Maps the feeds in {@code outlines} (folders walked), moving those naming no channel into {@code unmapped}. */
-    private static int map(List<Outline> outlines, List<Outline> unmapped, String base, String extension) {
+    /**
+     * Maps the feeds in {@code outlines} (folders walked), moving those naming no channel into {@code unmapped} and
+     * adding the options they named that we do not do to {@code ignored}.
+     */
+    private static int map(List<Outline> outlines, List<Outline> unmapped, Target target,
+                           java.util.Set<String> ignored) {
         int mapped = 0;
         List<Outline> kept = new ArrayList<>();
         for (Outline outline : outlines) {
             boolean feed = outline.getXmlUrl() != null || outline.getHtmlUrl() != null;
             if (!feed) {
-                mapped += map(outline.getChildren(), unmapped, base, extension);
+                mapped += map(outline.getChildren(), unmapped, target, ignored);
                 kept.add(outline);
                 continue;
             }
-            Optional<List<ChannelName>> channels = FeedSources.channels(outline.getXmlUrl())
-                    .or(() -> FeedSources.channels(outline.getHtmlUrl()));
-            if (channels.isEmpty()) {
+            Optional<FeedSources.Source> source = FeedSources.source(outline.getXmlUrl())
+                    .or(() -> FeedSources.source(outline.getHtmlUrl()));
+            if (source.isEmpty()) {
                 unmapped.add(outline);
             } else {
-                kept.add(ours(outline, channels.get(), base, extension));
+                kept.add(ours(outline, source.get(), target));
+                ignored.addAll(source.get().ignored());
                 mapped++;
             }
         }
@@ -183,12 +213,13 @@ final class OpmlHandlers {
         return mapped;
     }
 
-    /** {@code outline} with our feed of {@code channels} in place of its URLs; its text and title kept. */
-    private static Outline ours(Outline outline, List<ChannelName> channels, String base, String extension) {
+    /** {@code outline} with our feed of {@code source} in place of its URLs; its text and title kept. */
+    private static Outline ours(Outline outline, FeedSources.Source source, Target target) {
+        List<ChannelName> channels = source.channels();
         String joined = channels.stream().map(ChannelName::value).collect(Collectors.joining("+"));
         String title = outline.getTitle() != null ? outline.getTitle()
                 : outline.getText() != null ? outline.getText() : "@" + joined;
-        Outline ours = OpmlDocuments.outline(new Subscription(title, base + "/feeds/" + joined + "." + extension,
+        Outline ours = OpmlDocuments.outline(new Subscription(title, target.url(source),
                 channels.size() == 1 ? "https://t.me/" + joined : null));
         ours.setText(outline.getText() != null ? outline.getText() : title);
         ours.setCategories(outline.getCategories());

@@ -70,6 +70,11 @@ final class RssHubOptions {
         return parameters.get(name);
     }
 
+    /** Our feed parameters these options give, in the order given. */
+    Map<String, Object> parameters() {
+        return java.util.Collections.unmodifiableMap(parameters);
+    }
+
     /** The options given that we do not do, in the order given. */
     List<String> ignored() {
         return ignored;
