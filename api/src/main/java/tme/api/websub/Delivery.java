@@ -107,13 +107,12 @@ final class Delivery {
             // Entries given back after a wipe are skipped (the cursors pass them): every cursor Redis lost with them
             // started again with the whole feed, which holds them (they were the channel's newest then).
             List<Entry> fresh = batch.entries().stream().filter(entry -> !entry.restored()).toList();
-            List<byte[]> events = fresh.stream().filter(entry -> Entry.EVENT.equals(entry.kind())).map(Entry::data)
-                    .toList();
-            if (fresh.size() > events.size()) {
-                // A post edited or deleted: the whole feed again, as it is now (the edit in it, the deleted post not).
-                return post(claim, events.size(), false, () -> documents.whole(request(claim)), batch.cursors(),
-                        batch.more());
+            if (fresh.stream().anyMatch(Batch::fact)) {
+                // Posts edited or deleted (a batch of facts only): the whole feed again, as it is now (the edit in it,
+                // the deleted post not). The posts around them go in deliveries of their own, each exactly once.
+                return post(claim, 0, false, () -> documents.whole(request(claim)), batch.cursors(), batch.more());
             }
+            List<byte[]> events = fresh.stream().map(Entry::data).toList();
             if (events.isEmpty()) {
                 return finish(claim, batch.cursors(), batch.more());
             }

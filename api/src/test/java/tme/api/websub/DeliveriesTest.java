@@ -15,6 +15,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tme.events.EventLog;
+import tme.events.Fact;
 import tme.redis.RedisConfig;
 import tme.redis.RedisLink;
 import tme.redis.testing.RedisServer;
@@ -69,6 +70,34 @@ class DeliveriesTest {
                 () -> subscriber.acknowledged().toString());
         assertEquals(posts(1, 151), subscriber.acknowledged(), "nothing delivered twice before the marker");
         assertEquals(0, hub.count(WebSubCount.RESYNCS));
+    }
+
+    /**
+     * A deletion among the posts a subscriber missed: the posts still go as themselves, each once, and the deletion as
+     * the whole feed once. Before, the whole batch went as the whole feed and its cursors passed every post in it: a
+     * post not on the pages the feed is built from (here none is: the whole feed is the word "whole") was never sent.
+     */
+    @Test
+    void aDeletionAmongTheMissedPosts_everyPostStillArrivesOnce_andTheWholeFeedOnce() throws Exception {
+        HubRig hub = rig(InstantSource.system(), Duration.ofHours(1));
+        Callback subscriber = callback();
+        subscriber.answer(503);
+        hub.subscribe(subscriber);
+
+        hub.publish(1, 30);
+        HubRig.await(hub.log.record(HubRig.CHANNEL, List.of(new Fact("5", "deleted", "deleted",
+                "telegram/5 deleted".getBytes(java.nio.charset.StandardCharsets.UTF_8)))));
+        hub.publish(31, 60);
+        until("attempts failed while the subscriber was down", () -> hub.count(WebSubCount.FAILED_ATTEMPTS) >= 2,
+                () -> subscriber.posts().size() + " POSTs");
+        subscriber.answer(204);
+        until("all 60 posts acknowledged", () -> subscriber.acknowledged().size() >= 61,
+                () -> subscriber.acknowledged().size() + " acknowledged");
+
+        List<String> expected = new java.util.ArrayList<>(posts(1, 30));
+        expected.add("whole");
+        expected.addAll(posts(31, 60));
+        assertEquals(expected, subscriber.acknowledged(), "the posts, the deletion as the whole feed, the posts");
     }
 
     @Test

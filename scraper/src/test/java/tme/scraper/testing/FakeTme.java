@@ -192,9 +192,10 @@ public final class FakeTme implements AutoCloseable {
     }
 
     /**
-     * From now on a page shows only the {@code newest} posts {@link #publish published} (after the recorded ones),
-     * as t.me's page shows its newest ~20: a long run publishing hundreds of posts keeps its pages small, and a
-     * reader that falls behind by more than that cannot catch up from the page alone.
+     * From now on a page shows only the {@code newest} posts {@link #publish published} (after the recorded ones, until
+     * more than {@code newest} are published: then those alone, no hole between them and older posts), as t.me's page
+     * shows its newest ~20: a long run publishing hundreds of posts keeps its pages small, a post scrolled off is not
+     * mistaken for a deleted one, and a reader that falls behind by more than that cannot catch up from the page alone.
      */
     public FakeTme showPublished(int newest) {
         knobs.published.show(newest);

@@ -25,7 +25,10 @@ final class Publications {
     // The most published posts a page shows (the newest), as t.me's page shows its newest ~20; unbounded by default.
     private volatile int shown = Integer.MAX_VALUE;
 
-    /** From now on a page shows at most the {@code newest} posts published (their ids unchanged). */
+    /**
+     * From now on a page shows at most the {@code newest} posts published (their ids unchanged); once more than that
+     * are published, only those (the recorded posts scrolled off before them).
+     */
     void show(int newest) {
         if (newest < 1) {
             throw new IllegalArgumentException("newest must be >= 1: " + newest);
@@ -77,6 +80,11 @@ final class Publications {
             }
             after.after(copy);
             after = copy;
+        }
+        if (skipped > 0) {
+            // Published posts have scrolled off the page, so the recorded ones below them have too: the page is the
+            // newest posts with no hole in it, as t.me's is (a hole is how t.me shows a deleted post).
+            wraps.forEach(Element::remove);
         }
         return page.outerHtml();
     }
