@@ -14,7 +14,9 @@ if [[ -z "${JAVA:-}" ]]; then
   select_jdk
   JAVA=$JAVA_HOME/bin/java
 fi
-JAVA_OPTS=${JAVA_OPTS:--Xms256m -Xmx512m --enable-native-access=ALL-UNNAMED}
+# The heap starts at its maximum, as ./tme start starts it (docs/operations.md, JVM flags): a heap that starts small
+# collects a small young generation often, and hits wait behind those pauses (docs/performance.md, section 17).
+JAVA_OPTS=${JAVA_OPTS:--Xms512m -Xmx512m --enable-native-access=ALL-UNNAMED}
 API_JAR=${API_JAR:-api/target/tme-api.jar} # a copy keeps a run going while the tree is rebuilt
 BENCH_JAR=${BENCH_JAR:-bench/target/benchmarks.jar}
 
@@ -35,6 +37,7 @@ require_tools() { # tool ...
 }
 
 WORK=${WORK:-$(mktemp -d /tmp/tme-load.XXXXXX)}
+mkdir -p "$WORK" # a WORK given may not exist yet
 PIDS=()       # servers, the fake, Redis, nginx: stopped on exit
 WARM_PIDS=()  # wrk processes: they end by themselves, but not before DURATION if the script is stopped
 WRK_PIDS=()
