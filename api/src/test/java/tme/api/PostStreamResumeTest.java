@@ -72,7 +72,7 @@ class PostStreamResumeTest {
 
 
     /** The stream sends no post, then a {@code retry:} with its reason, then ends. */
-    private static void assertRefusedWithRetry(SseClient stream) {
+    static void assertRefusedWithRetry(SseClient stream) {
         List<SseClient.Message> seen = new ArrayList<>();
         long deadline = System.nanoTime() + WITHIN.toNanos();
         while (System.nanoTime() < deadline) {

@@ -46,6 +46,13 @@ public final class PostStreams implements Handler<RoutingContext> {
     /** The wait before the second catch-up read; it doubles before each next one. */
     static final Duration CATCH_UP_BACKOFF = Duration.ofMillis(250);
 
+    /**
+     * How long a resume waits for its channels to be placed in the log (the tail reads where each log ends) before the
+     * stream ends with a {@code retry:}: a log that cannot be placed (Redis out of reach since the stream opened) cannot
+     * be read either, and a resume is exact or refused, never held open in silence. About the catch-up's own reads.
+     */
+    static final Duration PLACE_WITHIN = Duration.ofSeconds(2);
+
     private static final System.Logger LOG = System.getLogger(PostStreams.class.getName());
 
     private final EventLog log;

@@ -29,6 +29,7 @@ import tme.redis.RepeatLog;
  * <p>A resume is exact or refused: a catch-up read that fails is tried again ({@link PostStreams#CATCH_UP_ATTEMPTS},
  * {@link PostStreams#CATCH_UP_BACKOFF} doubling), and if the log still cannot be read the stream sends nothing and ends
  * with a {@code retry:}, so the client comes back with the same {@code Last-Event-ID}; it never goes live past a gap.
+ * The same within {@link PostStreams#PLACE_WITHIN} when its channels cannot even be placed in the log.
  */
 final class StreamConnection {
 
@@ -53,6 +54,9 @@ final class StreamConnection {
     private boolean live;
     private boolean closed;
     private long heartbeat = -1;
+    // A resume's deadline for its channels to be placed (PostStreams.PLACE_WITHIN); -1: none set.
+    private long placing = -1;
+    private boolean placed;
 
     StreamConnection(RoutingContext ctx, List<String> channels, Set<String> kinds, Map<String, String> resume,
                      EventLog log,
@@ -89,7 +93,20 @@ final class StreamConnection {
             listeners.put(channel, listener);
             placed.add(watchers.watch(channel, listener));
         }
+        if (!resume.isEmpty()) {
+            placing = ctx.vertx().setTimer(PostStreams.PLACE_WITHIN.toMillis(), id -> {
+                if (!this.placed) {
+                    refuse(new IllegalStateException("the event log could not be placed within "
+                            + PostStreams.PLACE_WITHIN.toMillis() + " ms"));
+                }
+            });
+        }
         Future.all(placed).onComplete(done -> context.runOnContext(v -> {
+            this.placed = true;
+            ctx.vertx().cancelTimer(placing);
+            if (closed) {
+                return;
+            }
             if (done.succeeded()) {
                 catchUp(placed.stream().map(Future::result).toList());
             } else {
@@ -200,6 +217,7 @@ final class StreamConnection {
         }
         closed = true;
         ctx.vertx().cancelTimer(heartbeat);
+        ctx.vertx().cancelTimer(placing);
         listeners.forEach(watchers::unwatch);
         released.run();
         if (!response.ended() && !response.closed()) {
