@@ -63,7 +63,8 @@ final class PostHtml {
      * inside another is closed with the ones opened after it, which are then opened again.
      */
     private static void closeEndingAt(int at, Deque<Entity> openNow, StringBuilder html, String string) {
-        while (openNow.stream().anyMatch(entity -> end(entity) == at)) {
+        // Asked at every character of every post a feed renders: no stream, no allocation when nothing ends here.
+        while (anyEndsAt(openNow, at)) {
             Deque<Entity> reopen = new ArrayDeque<>();
             Entity top = openNow.pop();
             while (end(top) != at) {
@@ -78,6 +79,18 @@ final class PostHtml {
                 openNow.push(again);
             }
         }
+    }
+
+    private static boolean anyEndsAt(Deque<Entity> openNow, int at) {
+        if (openNow.isEmpty()) {
+            return false;
+        }
+        for (Entity entity : openNow) {
+            if (end(entity) == at) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static int end(Entity entity) {

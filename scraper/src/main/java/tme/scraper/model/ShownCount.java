@@ -1,6 +1,5 @@
 package tme.scraper.model;
 
-import java.math.BigDecimal;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -28,14 +27,46 @@ public final class ShownCount {
         if (!matcher.matches()) {
             return null;
         }
-        String whole = matcher.group(1).replaceAll("\\D", "");
+        String grouped = matcher.group(1);
         String fraction = matcher.group(2) == null ? "" : matcher.group(2);
-        if (whole.length() + fraction.length() > MOST_DIGITS) {
+        int wholeDigits = digits(grouped);
+        if (wholeDigits + fraction.length() > MOST_DIGITS) {
             return null;
         }
-        BigDecimal value = new BigDecimal(fraction.isEmpty() ? whole : whole + "." + fraction)
-                .multiply(BigDecimal.TEN.pow(exponent(matcher.group(3))));
-        return value.longValue();
+        // Read on every post and reaction of every page parsed: long arithmetic, no BigDecimal or regex per call.
+        long value = 0;
+        for (int i = 0; i < grouped.length(); i++) {
+            char c = grouped.charAt(i);
+            if (c >= '0' && c <= '9') {
+                value = value * 10 + (c - '0');
+            }
+        }
+        int exponent = exponent(matcher.group(3));
+        for (int i = 0; i < fraction.length(); i++) {
+            value = value * 10 + (fraction.charAt(i) - '0');
+        }
+        int scale = exponent - fraction.length(); // the fraction's digits were taken as whole ones
+        try {
+            for (int i = 0; i < scale; i++) {
+                value = Math.multiplyExact(value, 10L);
+            }
+        } catch (ArithmeticException tooLarge) {
+            return null;
+        }
+        for (int i = 0; i > scale; i--) {
+            value /= 10; // digits below one: dropped, as a shown count has none
+        }
+        return value;
+    }
+
+    private static int digits(String text) {
+        int digits = 0;
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) >= '0' && text.charAt(i) <= '9') {
+                digits++;
+            }
+        }
+        return digits;
     }
 
     private static int exponent(String suffix) {

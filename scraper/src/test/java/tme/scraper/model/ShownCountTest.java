@@ -30,6 +30,14 @@ class ShownCountTest {
     }
 
     @Test
+    void digitsBelowOne_areDropped_andAValueBeyondALong_isNull() {
+        assertEquals(1_234L, ShownCount.parse("1.2345K"), "as BigDecimal's longValue did: toward zero");
+        assertEquals(1L, ShownCount.parse("1.9"));
+        assertEquals(123_456_789_012_345_678L, ShownCount.parse("123456789012345678"), "18 digits");
+        assertNull(ShownCount.parse("123456789012345678B"), "past Long.MAX_VALUE once scaled");
+    }
+
+    @Test
     void notANumber_isNull() {
         assertNull(ShownCount.parse(null));
         assertNull(ShownCount.parse(""));
