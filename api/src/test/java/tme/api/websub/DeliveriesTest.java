@@ -47,16 +47,7 @@ class DeliveriesTest {
     @Test
     void subscriberDownWhile150PostsArePublished_getsAll150OnceInOrderWhenBack() throws Exception {
         HubRig hub = rig(InstantSource.system(), Duration.ofHours(1));
-        Callback subscriber = callback();
-        subscriber.answer(503);
-        hub.subscribe(subscriber);
-
-        hub.publish(1, 150);
-        until("attempts failed while the subscriber was down", () -> hub.count(WebSubCount.FAILED_ATTEMPTS) >= 2,
-                () -> subscriber.posts().size() + " POSTs");
-        subscriber.answer(204);
-        until("all 150 posts acknowledged", () -> subscriber.acknowledged().size() >= 150,
-                () -> subscriber.acknowledged().size() + " acknowledged");
+        Callback subscriber = downWhile(hub, () -> hub.publish(1, 150), 150);
 
         assertEquals(posts(1, 150), subscriber.acknowledged(), "every post once, in order");
         List<Callback.Post> delivered = subscriber.posts().stream().filter(post -> post.answeredWith() == 204).toList();
@@ -80,19 +71,12 @@ class DeliveriesTest {
     @Test
     void aDeletionAmongTheMissedPosts_everyPostStillArrivesOnce_andTheWholeFeedOnce() throws Exception {
         HubRig hub = rig(InstantSource.system(), Duration.ofHours(1));
-        Callback subscriber = callback();
-        subscriber.answer(503);
-        hub.subscribe(subscriber);
-
-        hub.publish(1, 30);
-        HubRig.await(hub.log.record(HubRig.CHANNEL, List.of(new Fact("5", "deleted", "deleted",
-                "telegram/5 deleted".getBytes(java.nio.charset.StandardCharsets.UTF_8)))));
-        hub.publish(31, 60);
-        until("attempts failed while the subscriber was down", () -> hub.count(WebSubCount.FAILED_ATTEMPTS) >= 2,
-                () -> subscriber.posts().size() + " POSTs");
-        subscriber.answer(204);
-        until("all 60 posts acknowledged", () -> subscriber.acknowledged().size() >= 61,
-                () -> subscriber.acknowledged().size() + " acknowledged");
+        Callback subscriber = downWhile(hub, () -> {
+            hub.publish(1, 30);
+            HubRig.await(hub.log.record(HubRig.CHANNEL, List.of(new Fact("5", "deleted", "deleted",
+                    "telegram/5 deleted".getBytes(java.nio.charset.StandardCharsets.UTF_8)))));
+            hub.publish(31, 60);
+        }, 61);
 
         List<String> expected = new java.util.ArrayList<>(posts(1, 30));
         expected.add("whole");
@@ -196,6 +180,28 @@ class DeliveriesTest {
 
     private HubRig rig(InstantSource clock, Duration retryFor) {
         return track(new HubRig(vertx, new RedisHubStore(link), log, HubRig.config(retryFor, 100), clock));
+    }
+
+    /** What a test does while its subscriber is down. */
+    private interface WhileDown {
+        void run() throws Exception;
+    }
+
+    /**
+     * A subscriber answering 503 while {@code down} runs and until the hub has failed to deliver twice, then 204 until
+     * it has acknowledged {@code lines} lines (posts, or the whole feed's one line).
+     */
+    private Callback downWhile(HubRig hub, WhileDown down, int lines) throws Exception {
+        Callback subscriber = callback();
+        subscriber.answer(503);
+        hub.subscribe(subscriber);
+        down.run();
+        until("attempts failed while the subscriber was down", () -> hub.count(WebSubCount.FAILED_ATTEMPTS) >= 2,
+                () -> subscriber.posts().size() + " POSTs");
+        subscriber.answer(204);
+        until(lines + " lines acknowledged", () -> subscriber.acknowledged().size() >= lines,
+                () -> subscriber.acknowledged().size() + " acknowledged");
+        return subscriber;
     }
 
     private Callback callback() {
