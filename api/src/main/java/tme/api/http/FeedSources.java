@@ -3,7 +3,6 @@ package tme.api.http;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import io.netty.handler.codec.http.QueryStringEncoder;
 import java.net.URI;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -76,8 +75,7 @@ final class FeedSources {
             return Optional.empty();
         }
         RssHubOptions options = RssHubOptions.of(m.group(2));
-        List<String> ignored = new ArrayList<>(options.ignored());
-        query.keySet().stream().filter(name -> !FeedUrls.RSSHUB_QUERY.contains(name)).sorted().forEach(ignored::add);
+        List<String> ignored = options.ignoredWith(query.keySet());
         Map<String, String> ours = new LinkedHashMap<>();
         options.parameters().forEach((name, value) -> ours.put(name, String.valueOf(value)));
         kept(query, List.of("limit", "pages"), ours);

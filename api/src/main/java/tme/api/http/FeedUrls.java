@@ -1,7 +1,6 @@
 package tme.api.http;
 
 import io.vertx.ext.web.RoutingContext;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -25,8 +24,6 @@ final class FeedUrls {
     /** A file's extension, and RSSHub's {@code format}: the same three names. */
     private static final Map<String, FeedFormat> EXTENSIONS = Map.of("atom", FeedFormat.ATOM, "rss", FeedFormat.RSS,
             "json", FeedFormat.JSON_FEED);
-    /** RSSHub's query parameters we read; any other is named as ignored (its filters by regex among them). */
-    static final List<String> RSSHUB_QUERY = List.of("format", "limit", "pages");
 
     private final Handlers handlers;
 
@@ -55,8 +52,7 @@ final class FeedUrls {
         if (format == null) {
             throw new InvalidInput(Problem.invalid("format", "format must be rss, atom or json: " + quoted(asked)));
         }
-        List<String> ignored = new ArrayList<>(options.ignored());
-        ctx.queryParams().names().stream().filter(name -> !RSSHUB_QUERY.contains(name)).sorted().forEach(ignored::add);
+        List<String> ignored = options.ignoredWith(ctx.queryParams().names());
         if (!ignored.isEmpty()) {
             ctx.response().putHeader(IGNORED, String.join(", ", ignored));
         }

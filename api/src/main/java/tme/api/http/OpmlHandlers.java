@@ -3,6 +3,7 @@ package tme.api.http;
 import com.rometools.opml.feed.opml.Attribute;
 import com.rometools.opml.feed.opml.Opml;
 import com.rometools.opml.feed.opml.Outline;
+import io.netty.handler.codec.http.QueryStringDecoder;
 import io.vertx.core.Future;
 import io.vertx.core.WorkerExecutor;
 import io.vertx.core.buffer.Buffer;
@@ -158,9 +159,12 @@ final class OpmlHandlers {
         String url(FeedSources.Source source) {
             String joined = source.channels().stream().map(ChannelName::value).collect(Collectors.joining("+"));
             String format = extension != null ? extension : source.extension() != null ? source.extension() : "atom";
-            String query = source.query().contains("pages=") || depth.pages() == 1 ? source.query()
-                    : source.query().isEmpty() ? "pages=" + depth.pages() : source.query() + "&pages=" + depth.pages();
-            return base + "/feeds/" + joined + "." + format + (query.isEmpty() ? "" : "?" + query);
+            String file = base + "/feeds/" + joined + "." + format;
+            if (source.query().isEmpty()) {
+                return file + depth.query();
+            }
+            boolean deep = new QueryStringDecoder(source.query(), false).parameters().containsKey("pages");
+            return file + "?" + source.query() + (deep ? "" : depth.andQuery());
         }
     }
 

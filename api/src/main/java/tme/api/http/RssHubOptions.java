@@ -26,6 +26,9 @@ final class RssHubOptions {
     /** What {@code includeUnsupportedMsg} can say that we already do: keep posts t.me cannot show. */
     private static final Set<String> KEEP = Set.of("1", "true");
 
+    /** RSSHub's query parameters we read; any other is named as ignored (its filters by regex among them). */
+    static final List<String> READ_QUERY = List.of("format", "limit", "pages");
+
     private final Map<String, Object> parameters = new LinkedHashMap<>();
     private final List<String> ignored = new ArrayList<>();
 
@@ -78,5 +81,15 @@ final class RssHubOptions {
     /** The options given that we do not do, in the order given. */
     List<String> ignored() {
         return ignored;
+    }
+
+    /**
+     * The options given that we do not do, then the query parameters of the URL that are not RSSHub's we read
+     * ({@code format}, {@code limit}, {@code pages}), sorted: what the answer's {@code X-Ignored-Options} names.
+     */
+    List<String> ignoredWith(java.util.Collection<String> queryNames) {
+        List<String> all = new ArrayList<>(ignored);
+        queryNames.stream().filter(name -> !READ_QUERY.contains(name)).sorted().forEach(all::add);
+        return all;
     }
 }
