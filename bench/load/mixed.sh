@@ -13,11 +13,11 @@
 #          sides serve identical bodies. nginx sends $upstream_cache_status as X-Cache (measurement only), LOCK_WAIT
 #          for a request that waited on proxy_cache_lock (nginx says HIT), counted as a miss
 #
-# The load (tme.bench.mixed.MixedMain): RATE requests a second for WARMUP (not measured) then DURATION, whatever the
-# answers, over CONNECTIONS keep-alive connections; each request a route class drawn by MIX (/v1/body/<ch>,
-# /v1/post/<ch>/<id>, POST /v1/previews of GROUP channels, /v1/feed?channels=<GROUP channels>, POST /graphql,
-# /feeds/<ch>.atom) and a channel drawn Zipf(EXPONENT) over CHANNELS names (the fake serves any name as durov's
-# recorded page); the same draws (SEED) for every column. Latencies count from each request's intended start
+# The load (tme.bench.mixed.MixedMain): RATE requests a second for WARMUP (the fleet: FLEET_WARMUP; not measured)
+# then DURATION, whatever the answers, over CONNECTIONS keep-alive connections; each request a route class drawn by
+# MIX (/v1/body/<ch>, /v1/post/<ch>/<id>, POST /v1/previews of GROUP channels, /v1/feed?channels=<GROUP channels>,
+# POST /graphql, /feeds/<ch>.atom) and a channel drawn Zipf(EXPONENT) over CHANNELS names (the fake serves any name
+# as durov's recorded page); the same draws (SEED) for every column. Latencies count from each request's intended start
 # (coordinated omission corrected), per route class, split by X-Cache into hits and misses (GraphQL and POST answers
 # carry none: "every answer" only). CPU per answer: the servers' processes (/proc/<pid>/stat) over the measured span.
 # t.me requests / distinct pages: the fake's counts over the column's whole run, warm-up included.
@@ -27,6 +27,11 @@
 # page loaded once), and its misses are what a running cache has: expiries (tme-api's latest pages after
 # CACHE_TTL_LATEST 10s, the recipe's entries after 1m) and what else the mix asks for the first time. WARM_PASSES=0
 # starts cold instead (the warm-up at RATE then takes the cold misses, and a short WARMUP is not enough for them).
+# The warm-up at RATE lets the servers' JIT compilers finish: a JVM still compiling spends its cores on C2, not on
+# its requests (measured: one server's compilers took most of its CPU for the first minute of the mix; three servers
+# compiling the same code on the same two cores took three times as long, and with a 10 s warm-up the fleet's
+# measured minute was 60% compiling, CPU per answer 5.4 ms against 2.0 ms once settled). The table's row "JIT
+# compiler threads" is their share of the measured span: a figure far from 0 is not a steady state.
 #
 # HITS_ONLY=1: "hits only": every server's freshness set to 1h (nginx: proxy_cache_valid 1h, and its origin keeps its
 # normal cache), every distinct request of the mix asked twice before the run (WARM lines in the column's file), so
@@ -35,9 +40,10 @@
 # Builds nothing: run `mvn -B -DskipTests package` first (api/target/tme-api.jar, bench/target/benchmarks.jar).
 # Needs a JDK 21+, nginx, redis-server, redis-cli, curl and ss (installed with apt-get where missing).
 # Run it as `bench/load/run.sh mixed` or as this file.
-# Settings (environment), defaults for a run of about 6 minutes (three columns of 2 minutes: start, warm-up pass,
-# WARMUP, DURATION):
-#   RATE=300 DURATION=60s WARMUP=10s CONNECTIONS=200 TIMEOUT=10s CHANNELS=300 EXPONENT=1.1 GROUP=3 SEED=1
+# Settings (environment), defaults for a run of about 11 minutes (columns of 3, 5 and 3 minutes: start, warm-up
+# pass, WARMUP or FLEET_WARMUP, DURATION):
+#   RATE=300 DURATION=60s WARMUP=60s FLEET_WARMUP=180s CONNECTIONS=200 TIMEOUT=10s CHANNELS=300 EXPONENT=1.1
+#   GROUP=3 SEED=1
 #   MIX=body=35,post=20,previews=10,feed=10,graphql=10,atom=15 ACCEPT_ENCODING=gzip (empty: identity)
 #   DELAY_MS=300 FLEET=3 COLUMNS="one fleet nginx" HITS_ONLY=0|1 WARM_PASSES (1; hits only 2)
 #   AWAIT_SECONDS=120 (how long a server may take to start)
@@ -54,7 +60,8 @@ HITS_ONLY=${HITS_ONLY:-0}
 AWAIT_SECONDS=${AWAIT_SECONDS:-120}
 RATE=${RATE:-300}
 DURATION=${DURATION:-60s}
-WARMUP=${WARMUP:-10s}
+WARMUP=${WARMUP:-60s}
+FLEET_WARMUP=${FLEET_WARMUP:-180s}
 CONNECTIONS=${CONNECTIONS:-200}
 TIMEOUT=${TIMEOUT:-10s}
 CHANNELS=${CHANNELS:-300}
@@ -83,13 +90,14 @@ umask 022
 
 # One column's load: MixedMain against the URLs, its lines and the fake's counts in $WORK/<column>.txt.
 run_mix() { # $1: column, $2: CPU groups (name=pid,pid ...), then the servers' base URLs
-  local column=$1 cpu=() group url args=() out="$WORK/$1.txt"
+  local column=$1 cpu=() group url args=() out="$WORK/$1.txt" warmup=$WARMUP
+  if [[ "$column" == fleet ]]; then warmup=$FLEET_WARMUP; fi
   for group in $2; do cpu+=(--cpu "$group"); done
   shift 2
   for url in "$@"; do args+=(--url "$url"); done
   curl -fsS -X POST -o /dev/null "$FAKE/__reset"
   run_job "$JAVA" $TOOL_OPTS -cp "$BENCH_JAR" tme.bench.mixed.MixedMain "${args[@]}" "${cpu[@]}" \
-    --clk-tck "$(getconf CLK_TCK)" --rate "$RATE" --warmup "$WARMUP" --duration "$DURATION" \
+    --clk-tck "$(getconf CLK_TCK)" --rate "$RATE" --warmup "$warmup" --duration "$DURATION" \
     --connections "$CONNECTIONS" --timeout "$TIMEOUT" --channels "$CHANNELS" --exponent "$EXPONENT" \
     --group "$GROUP" --mix "$MIX" --seed "$SEED" --warm-passes "$WARM_PASSES" \
     ${ACCEPT_ENCODING:+--header "Accept-Encoding: $ACCEPT_ENCODING"} >"$out" 2>"$WORK/$column.err" \
@@ -197,8 +205,8 @@ CONF
 
 require_jars
 require_tools curl ss nginx redis-server redis-cli
-echo "== mixed load ($MODE): $RATE req/s, $WARMUP warm-up + $DURATION measured per column, $CONNECTIONS connections," \
-     "$CHANNELS channels Zipf($EXPONENT), mix $MIX, t.me ${DELAY_MS} ms; logs in $WORK"
+echo "== mixed load ($MODE): $RATE req/s, $WARMUP warm-up (fleet $FLEET_WARMUP) + $DURATION measured per column," \
+     "$CONNECTIONS connections, $CHANNELS channels Zipf($EXPONENT), mix $MIX, t.me ${DELAY_MS} ms; logs in $WORK"
 echo "uptime at the start: $(uptime)"
 start_fake "$DELAY_MS"
 curl -fsS -X POST -o /dev/null "$FAKE/__any_channel"

@@ -88,6 +88,7 @@ public final class MixTableMain {
             return Fmt.count(requests) + " / " + Fmt.count(distinct) + " = " + Fmt.ratio(requests, distinct);
         });
         row(out, columns, "server CPU ms per answer", MixTableMain::cpu);
+        row(out, columns, "... of it, JIT compiler threads (steady state: near 0)", MixTableMain::jit);
         row(out, columns, "generator send lag p99 (ms)", c -> Fmt.ms(c.number("MIXED", "lag_p99_ms")));
         for (String name : classNames(columns)) {
             String line = "CLASS " + name;
@@ -143,11 +144,20 @@ public final class MixTableMain {
 
     /** Each CPU group's ms per answer: {@code 0.12}, or {@code 0.05 + origin 0.20}. */
     private static String cpu(Column c) {
+        return perGroup(c, line -> String.format(Locale.ROOT, "%.3f", c.number(line, "ms_per_answer")));
+    }
+
+    /** Each CPU group's share spent by its JIT compilers: {@code 2%}, or {@code 3% + origin 1%}. */
+    private static String jit(Column c) {
+        return perGroup(c, line -> Fmt.percent(c.number(line, "jit_share"), 1));
+    }
+
+    /** {@code value} of each {@code CPU <group>} line, the front group's bare, the others named, joined by " + ". */
+    private static String perGroup(Column c, Function<String, String> value) {
         List<String> parts = new ArrayList<>();
         c.lines().keySet().stream().filter(k -> k.startsWith("CPU ")).sorted().forEach(k -> {
             String name = k.substring(4);
-            String value = String.format(Locale.ROOT, "%.3f", c.number(k, "ms_per_answer"));
-            parts.add(name.equals("front") ? value : name + " " + value);
+            parts.add(name.equals("front") ? value.apply(k) : name + " " + value.apply(k));
         });
         return parts.isEmpty() ? Fmt.NONE : String.join(" + ", parts);
     }

@@ -126,28 +126,37 @@ public final class MixedMain {
         return lines;
     }
 
-    /** Each group's CPU ticks at the measured start (call -1) and at its end (call 0), on the probe's thread. */
-    private record CpuProbe(List<ProcessCpu> groups, AtomicLongArray ticks) implements WindowProbe {
+    /**
+     * Each group's CPU ticks, and its JIT compilers' ticks, at the measured start (call -1) and at its end (call 0), on
+     * the probe's thread.
+     */
+    private record CpuProbe(List<ProcessCpu> groups, AtomicLongArray ticks, AtomicLongArray compiler)
+            implements WindowProbe {
 
         CpuProbe(List<ProcessCpu> groups) {
-            this(groups, new AtomicLongArray(2 * groups.size()));
+            this(groups, new AtomicLongArray(2 * groups.size()), new AtomicLongArray(2 * groups.size()));
         }
 
         @Override
         public String at(int index) {
             for (int g = 0; g < groups.size(); g++) {
                 ticks.set(2 * g + index + 1, groups.get(g).ticks());
+                compiler.set(2 * g + index + 1, groups.get(g).compilerTicks());
             }
             return "";
         }
 
-        /** {@code CPU name=.. seconds=.. answers=.. ms_per_answer=..} per group. */
+        /** {@code CPU name=.. seconds=.. answers=.. ms_per_answer=.. jit_share=..} per group. */
         List<String> lines(int clkTck, long answers) {
             List<String> lines = new ArrayList<>();
             for (int g = 0; g < groups.size(); g++) {
-                double seconds = (ticks.get(2 * g + 1) - ticks.get(2 * g)) / (double) clkTck;
-                lines.add(String.format(Locale.ROOT, "CPU name=%s seconds=%.2f answers=%d ms_per_answer=%.4f",
-                        groups.get(g).name(), seconds, answers, answers == 0 ? 0 : 1000 * seconds / answers));
+                long used = ticks.get(2 * g + 1) - ticks.get(2 * g);
+                long compiling = compiler.get(2 * g + 1) - compiler.get(2 * g);
+                double seconds = used / (double) clkTck;
+                lines.add(String.format(Locale.ROOT,
+                        "CPU name=%s seconds=%.2f answers=%d ms_per_answer=%.4f jit_share=%.3f",
+                        groups.get(g).name(), seconds, answers, answers == 0 ? 0 : 1000 * seconds / answers,
+                        used == 0 ? 0 : compiling / (double) used));
             }
             return lines;
         }

@@ -1,10 +1,12 @@
 package tme.bench.mixed;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * The CPU a group of server processes used (user + system), read from {@code /proc/<pid>/stat}: the system under
@@ -39,6 +41,36 @@ public record ProcessCpu(String name, List<Long> pids) {
             sum += ticksOf(pid);
         }
         return sum;
+    }
+
+    /**
+     * Clock ticks the group's JIT compiler threads ({@code C1 CompilerThread0}, {@code C2 CompilerThread1}: their
+     * names as {@code /proc} cuts them) have used so far: a server still compiling competes with its own requests for
+     * the cores, so a measured span is a JVM's steady state only where this share is small.
+     */
+    public long compilerTicks() {
+        long sum = 0;
+        for (long pid : pids) {
+            try (Stream<Path> threads = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+                sum += threads.mapToLong(ProcessCpu::compilerTicksOf).sum();
+            } catch (IOException | UncheckedIOException gone) {
+                // a process that ended counts 0, as in ticks()
+            }
+        }
+        return sum;
+    }
+
+    private static long compilerTicksOf(Path thread) {
+        try {
+            return isCompiler(Files.readString(thread.resolve("comm"))) ? ticksIn(Files.readString(thread.resolve("stat"))) : 0;
+        } catch (IOException gone) {
+            return 0; // the thread ended between the listing and the read
+        }
+    }
+
+    /** A HotSpot JIT compiler thread's name, as {@code /proc/<pid>/task/<tid>/comm} gives it. */
+    static boolean isCompiler(String comm) {
+        return comm.startsWith("C1 CompilerThre") || comm.startsWith("C2 CompilerThre");
     }
 
     static long ticksOf(long pid) {

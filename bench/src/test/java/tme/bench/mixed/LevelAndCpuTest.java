@@ -1,6 +1,8 @@
 package tme.bench.mixed;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -28,5 +30,22 @@ class LevelAndCpuTest {
     @Test
     void parse_readsAGroup() {
         assertEquals(new ProcessCpu("front", List.of(12L, 34L)), ProcessCpu.parse("front=12,34"));
+    }
+
+    @Test
+    void isCompiler_knowsHotSpotsCompilerThreadsByTheirCutNames() {
+        assertTrue(ProcessCpu.isCompiler("C2 CompilerThre\n"));
+        assertTrue(ProcessCpu.isCompiler("C1 CompilerThre\n"));
+        assertFalse(ProcessCpu.isCompiler("vert.x-eventloo\n"));
+        assertFalse(ProcessCpu.isCompiler("GC Thread#0\n"));
+    }
+
+    @Test
+    void compilerTicks_ofThisJvm_arePartOfItsTicks() {
+        ProcessCpu self = new ProcessCpu("self", List.of(ProcessHandle.current().pid()));
+        long compiling = self.compilerTicks();
+        assertTrue(compiling > 0, "this JVM compiled the test framework: " + compiling); // its C1 alone takes 100s of ms
+        assertTrue(compiling <= self.ticks(), compiling + " of " + self.ticks());
+        assertEquals(0, new ProcessCpu("gone", List.of(Long.MAX_VALUE)).compilerTicks());
     }
 }
