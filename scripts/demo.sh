@@ -9,11 +9,12 @@
 # you watch. PUBLIC_URL is the demo's own address, so feeds carry the durable media links.
 #
 # Settings: PORT (8080) and HOST (127.0.0.1: this machine only; 0.0.0.0 shows the demo to the network) for the
-# server, JAVA_OPTS for its JVM (as ./tme start: -XX:MaxRAMPercentage=40 -XX:InitialRAMPercentage=40); any other setting of
-# docs/operations.md passes through to it.
+# server, JAVA_OPTS for its JVM (as ./tme start: scripts/jvm.sh); any other setting of docs/operations.md passes
+# through to it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/jdk.sh
+source scripts/jvm.sh
 [[ -n "${JAVA:-}" ]] || { select_jdk; JAVA=$JAVA_HOME/bin/java; }
 PORT=${PORT:-8080}
 HOST=${HOST:-127.0.0.1}
@@ -42,7 +43,7 @@ done
 
 # shellcheck disable=SC2086 # JAVA_OPTS holds several options
 PORT=$PORT HOST=$HOST TELEGRAM_BASE_URL=$fake PUBLIC_URL=${PUBLIC_URL:-http://localhost:$PORT} \
-  REFRESH_INTERVAL=${REFRESH_INTERVAL:-2s} "$JAVA" ${JAVA_OPTS:--XX:MaxRAMPercentage=40 -XX:InitialRAMPercentage=40} -jar api/target/tme-api.jar &
+  REFRESH_INTERVAL=${REFRESH_INTERVAL:-2s} "$JAVA" ${JAVA_OPTS:-$TME_JAVA_OPTS} -jar api/target/tme-api.jar &
 api_pid=$!
 until curl -fsS -o /dev/null "http://127.0.0.1:$PORT/healthz" 2>/dev/null; do
   kill -0 "$api_pid" 2>/dev/null || exit 1

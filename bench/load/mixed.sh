@@ -50,7 +50,8 @@
 #   SERVER_ENV: environment of every tme-api server, NAME=value separated by spaces; default
 #     "TELEGRAM_RATE=1000 TELEGRAM_BURST=1000 CLIENT_UPSTREAM_SHARE=1": the generator is one client address, and a
 #     budget of 10/s shared 4 ways would answer most of the cold mix 429 (issue 30, item 1)
-#   JAVA_OPTS for the servers (default -Xms512m -Xmx512m: the heap starts at its maximum, as ./tme start starts it).
+#   JAVA_OPTS for the servers (default -Xms512m -Xmx512m and scripts/jvm.sh's collector options: the heap starts at
+#   its maximum, and survivors are promoted at once, as ./tme start runs it).
 # Prints a line per column as it goes, then the table (also in $WORK/table.md).
 set -euo pipefail
 

@@ -16,7 +16,8 @@ if [[ -z "${JAVA:-}" ]]; then
 fi
 # The heap starts at its maximum, as ./tme start starts it (docs/operations.md, JVM flags): a heap that starts small
 # collects a small young generation often, and hits wait behind those pauses (docs/performance.md, section 17).
-JAVA_OPTS=${JAVA_OPTS:--Xms512m -Xmx512m --enable-native-access=ALL-UNNAMED}
+source scripts/jvm.sh # TME_GC_OPTS: the collector's options ./tme start uses
+JAVA_OPTS=${JAVA_OPTS:--Xms512m -Xmx512m $TME_GC_OPTS --enable-native-access=ALL-UNNAMED}
 API_JAR=${API_JAR:-api/target/tme-api.jar} # a copy keeps a run going while the tree is rebuilt
 BENCH_JAR=${BENCH_JAR:-bench/target/benchmarks.jar}
 
