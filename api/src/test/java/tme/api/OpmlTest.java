@@ -107,6 +107,27 @@ class OpmlTest {
     }
 
     @Test
+    void aFormatWeDoNotWrite_isNamedAsIgnored_andTheFeedTakesTheDefault() {
+        String export = """
+                <opml version="2.0"><head><title>x</title></head><body>
+                  <outline text="A" xmlUrl="https://rsshub.app/telegram/channel/durov?format=rss3"/>
+                  <outline text="B" xmlUrl="https://bridge.example/?action=display&amp;bridge=TelegramBridge&amp;username=meduzalive&amp;format=Html"/>
+                  <outline text="C" xmlUrl="https://old.example/v1/feed?channels=durov&amp;format=jsonfeed"/>
+                  <outline text="D" xmlUrl="https://old.example/v1/feed?channels=meduzalive&amp;format=json"/>
+                </body></opml>
+                """;
+        String base = "http://127.0.0.1:" + server.server.actualPort();
+        HttpResponse<String> answer = post("", export);
+
+        assertEquals(200, answer.statusCode(), answer.body());
+        assertEquals("4", answer.headers().firstValue("X-Opml-Mapped").orElseThrow());
+        assertEquals("format=Html, format=rss3", answer.headers().firstValue("X-Ignored-Options").orElseThrow());
+        assertEquals(List.of(base + "/feeds/durov.rss", base + "/feeds/meduzalive.atom", base + "/feeds/durov.json",
+                base + "/feeds/meduzalive.atom"), urls(answer),
+                "RSSHub's default is RSS, the others' Atom; jsonfeed is JSON Feed; our JSON answer is no reader's feed");
+    }
+
+    @Test
     void aDoctype_orSomethingElse_is422_andNothingIsRead() {
         String entity = """
                 <?xml version="1.0"?>

@@ -3,16 +3,19 @@ package tme.api.http;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import io.netty.handler.codec.http.QueryStringEncoder;
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import tme.api.problem.InvalidInput;
 import tme.api.query.FeedQuery;
 import tme.api.service.ChannelName;
+import tme.api.service.FeedFormat;
 
 /**
  * The Telegram channels a feed URL from another tool is about, with the feed it asked for, so an OPML file of them can
@@ -26,11 +29,9 @@ final class FeedSources {
 
     private static final Pattern RSSHUB = Pattern.compile("/telegram/channel/([^/?#]+)(?:/([^?#]+))?");
     private static final Pattern OURS = Pattern.compile("/feeds/([^/?#]+)\\.(atom|rss|json)$");
-    /** RSSHub's and our {@code format} names, as our feed files' extensions. */
-    private static final Map<String, String> FORMATS = Map.of("atom", "atom", "rss", "rss", "json", "json",
-            "jsonfeed", "json");
     /** RSS-Bridge's formats (its {@code format=}, any case) as our extensions: Mrss is RSS 2.0 with media. */
-    private static final Map<String, String> BRIDGE_FORMATS = Map.of("atom", "atom", "mrss", "rss", "json", "json");
+    private static final Map<String, FeedFormat> BRIDGE_FORMATS = Map.of("atom", FeedFormat.ATOM, "mrss", FeedFormat.RSS,
+            "json", FeedFormat.JSON_FEED);
 
     /**
      * What a feed URL from elsewhere asked for, in our terms.
@@ -75,11 +76,11 @@ final class FeedSources {
             return Optional.empty();
         }
         RssHubOptions options = RssHubOptions.of(m.group(2));
-        List<String> ignored = options.ignoredWith(query.keySet());
+        List<String> ignored = new ArrayList<>(options.ignoredWith(query.keySet()));
         Map<String, String> ours = new LinkedHashMap<>();
         options.parameters().forEach((name, value) -> ours.put(name, String.valueOf(value)));
         kept(query, List.of("limit", "pages"), ours);
-        String extension = query.containsKey("format") ? FORMATS.get(query.get("format").getLast()) : "rss";
+        String extension = format(query, FeedFormat::byExtension, "rss", ignored); // RSSHub's names: our extensions
         return names(List.of(m.group(1))).map(channels -> new Source(channels, extension, encoded(ours), ignored));
     }
 
@@ -90,9 +91,9 @@ final class FeedSources {
         if (bridge.isEmpty() || !bridge.getFirst().toLowerCase(Locale.ROOT).startsWith("telegram") || user.isEmpty()) {
             return Optional.empty();
         }
-        List<String> format = query.getOrDefault("format", List.of());
-        String extension = format.isEmpty() ? null : BRIDGE_FORMATS.get(format.getFirst().toLowerCase(Locale.ROOT));
-        return names(List.of(user.getFirst())).map(channels -> new Source(channels, extension, "", List.of()));
+        List<String> ignored = new ArrayList<>();
+        String extension = format(query, name -> BRIDGE_FORMATS.get(name.toLowerCase(Locale.ROOT)), null, ignored);
+        return names(List.of(user.getFirst())).map(channels -> new Source(channels, extension, "", ignored));
     }
 
     /** Our own feed URLs, at any host: their format and feed parameters kept. */
@@ -105,11 +106,31 @@ final class FeedSources {
                     .map(channels -> new Source(channels, file.group(2), encoded(kept), List.of()));
         }
         if (path.endsWith("/v1/feed") && query.containsKey("channels")) {
-            String extension = query.containsKey("format") ? FORMATS.get(query.get("format").getLast()) : null;
+            List<String> ignored = new ArrayList<>();
+            // format=json is the JSON answer, no reader's format: such a feed gets the import's default
+            String extension = format(query, FeedFormat::byWireName, null, ignored);
             return names(FeedQuery.names(query.get("channels")))
-                    .map(channels -> new Source(channels, extension, encoded(kept), List.of()));
+                    .map(channels -> new Source(channels, extension, encoded(kept), ignored));
         }
         return Optional.empty();
+    }
+
+    /**
+     * The extension of the reader format {@code query}'s {@code format} names ({@code byName}), {@code otherwise} when
+     * it names none; a name we do not know (or the JSON answer) is {@code otherwise}, and an unknown one is added to
+     * {@code ignored} as {@code format=<name>}, so the import says what it did not keep.
+     */
+    private static String format(Map<String, List<String>> query, Function<String, FeedFormat> byName,
+                                 String otherwise, List<String> ignored) {
+        List<String> asked = query.getOrDefault("format", List.of());
+        if (asked.isEmpty()) {
+            return otherwise;
+        }
+        FeedFormat format = byName.apply(asked.getLast());
+        if (format == null) {
+            ignored.add("format=" + asked.getLast());
+        }
+        return format == null || format.extension() == null ? otherwise : format.extension();
     }
 
     /** A t.me link (or a name written as people write one). */

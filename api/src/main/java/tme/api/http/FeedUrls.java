@@ -3,7 +3,6 @@ package tme.api.http;
 import io.vertx.ext.web.RoutingContext;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import tme.api.problem.InvalidInput;
 import tme.api.problem.Problem;
 import tme.api.query.FeedQuery;
@@ -21,10 +20,6 @@ final class FeedUrls {
 
     /** The header naming the options of a request that this server does not do. */
     static final String IGNORED = "X-Ignored-Options";
-    /** A file's extension, and RSSHub's {@code format}: the same three names. */
-    private static final Map<String, FeedFormat> EXTENSIONS = Map.of("atom", FeedFormat.ATOM, "rss", FeedFormat.RSS,
-            "json", FeedFormat.JSON_FEED);
-
     private final Handlers handlers;
 
     FeedUrls(Handlers handlers) {
@@ -35,7 +30,7 @@ final class FeedUrls {
     void feeds(RoutingContext ctx) {
         String file = ctx.pathParam("file");
         int dot = file.lastIndexOf('.');
-        FeedFormat format = dot < 0 ? null : EXTENSIONS.get(file.substring(dot + 1));
+        FeedFormat format = dot < 0 ? null : FeedFormat.byExtension(file.substring(dot + 1));
         if (format == null) {
             throw new InvalidInput(Problem.invalid("file", "a feed's file name ends in .atom, .rss or .json"
                     + " (JSON Feed), after its channels joined by +: " + quoted(file)));
@@ -48,7 +43,7 @@ final class FeedUrls {
     void rssHub(RoutingContext ctx) {
         RssHubOptions options = RssHubOptions.of(ctx.pathParam("routeParams"));
         String asked = ctx.queryParams().get("format");
-        FeedFormat format = asked == null ? FeedFormat.RSS : EXTENSIONS.get(asked);
+        FeedFormat format = asked == null ? FeedFormat.RSS : FeedFormat.byExtension(asked); // RSSHub's names
         if (format == null) {
             throw new InvalidInput(Problem.invalid("format", "format must be rss, atom or json: " + quoted(asked)));
         }

@@ -23,6 +23,7 @@ import tme.api.query.FeedQuery;
 import tme.api.service.Answer;
 import tme.api.service.ChannelName;
 import tme.api.service.ChannelNames;
+import tme.api.service.FeedFormat;
 import tme.api.service.FeedService;
 import tme.api.service.PreviewsService;
 import tme.coalescing.Asker;
@@ -42,8 +43,6 @@ final class OpmlHandlers {
     static final long MAX_OPML_BYTES = 1024 * 1024;
     /** What an OPML upload may be labelled (curl: {@code -H 'Content-Type: text/x-opml' --data-binary @file}). */
     private static final List<String> XML_TYPES = List.of("text/x-opml", "text/xml", "application/xml");
-    /** The feed files OPML names: {@code /feeds/<name>.<format>}. */
-    private static final java.util.Set<String> FORMATS = java.util.Set.of("atom", "rss", "json");
 
     private final PreviewsService previews;
     private final FeedService feeds;
@@ -114,8 +113,8 @@ final class OpmlHandlers {
     private static String extension(RoutingContext ctx) {
         String asked = ctx.queryParams().get("format");
         String extension = asked == null ? "atom" : asked;
-        if (!FORMATS.contains(extension)) {
-            throw new InvalidInput(Problem.invalid("format", "format must be atom, rss or json: "
+        if (FeedFormat.byExtension(extension) == null) { // the feed files OPML names: /feeds/<name>.<format>
+            throw new InvalidInput(Problem.invalid("format", "format must be " + FeedFormat.EXTENSIONS + ": "
                     + io.vertx.core.json.Json.encode(asked)));
         }
         return extension;
