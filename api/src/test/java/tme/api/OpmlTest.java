@@ -114,6 +114,7 @@ class OpmlTest {
                   <outline text="B" xmlUrl="https://bridge.example/?action=display&amp;bridge=TelegramBridge&amp;username=meduzalive&amp;format=Html"/>
                   <outline text="C" xmlUrl="https://old.example/v1/feed?channels=durov&amp;format=jsonfeed"/>
                   <outline text="D" xmlUrl="https://old.example/v1/feed?channels=meduzalive&amp;format=json"/>
+                  <outline text="E" xmlUrl="https://old.example/feeds/durov.xml"/>
                 </body></opml>
                 """;
         String base = "http://127.0.0.1:" + server.server.actualPort();
@@ -121,10 +122,13 @@ class OpmlTest {
 
         assertEquals(200, answer.statusCode(), answer.body());
         assertEquals("4", answer.headers().firstValue("X-Opml-Mapped").orElseThrow());
+        assertEquals("1", answer.headers().firstValue("X-Opml-Unmapped").orElseThrow(), "no feed file of ours: .xml");
         assertEquals("format=Html, format=rss3", answer.headers().firstValue("X-Ignored-Options").orElseThrow());
         assertEquals(List.of(base + "/feeds/durov.rss", base + "/feeds/meduzalive.atom", base + "/feeds/durov.json",
-                base + "/feeds/meduzalive.atom"), urls(answer),
+                base + "/feeds/meduzalive.atom"), urls(answer).subList(0, 4),
                 "RSSHub's default is RSS, the others' Atom; jsonfeed is JSON Feed; our JSON answer is no reader's feed");
+        assertEquals("https://old.example/feeds/durov.xml",
+                read(answer).getOutlines().getLast().getChildren().getFirst().getXmlUrl());
     }
 
     @Test

@@ -28,8 +28,9 @@ import tme.api.service.FeedFormat;
 final class FeedSources {
 
     private static final Pattern RSSHUB = Pattern.compile("/telegram/channel/([^/?#]+)(?:/([^?#]+))?");
-    private static final Pattern OURS = Pattern.compile("/feeds/([^/?#]+)\\.(atom|rss|json)$");
-    /** RSS-Bridge's formats (its {@code format=}, any case) as our extensions: Mrss is RSS 2.0 with media. */
+    /** Our feed file, {@code /feeds/<a>+<b>.<extension>}: one of ours when {@link FeedFormat#byExtension} knows it. */
+    private static final Pattern OURS = Pattern.compile("/feeds/([^/?#]+)\\.([a-z]+)$");
+    /** RSS-Bridge's formats (its {@code format=}, any case) as ours: Mrss is RSS 2.0 with media. */
     private static final Map<String, FeedFormat> BRIDGE_FORMATS = Map.of("atom", FeedFormat.ATOM, "mrss", FeedFormat.RSS,
             "json", FeedFormat.JSON_FEED);
 
@@ -101,7 +102,7 @@ final class FeedSources {
         Map<String, String> kept = new LinkedHashMap<>();
         kept(query, FeedBody.PARAMETERS, kept);
         Matcher file = OURS.matcher(path);
-        if (file.find()) {
+        if (file.find() && FeedFormat.byExtension(file.group(2)) != null) {
             return names(List.of(file.group(1).split("\\+", -1)))
                     .map(channels -> new Source(channels, file.group(2), encoded(kept), List.of()));
         }

@@ -45,7 +45,8 @@ final class FeedUrls {
         String asked = ctx.queryParams().get("format");
         FeedFormat format = asked == null ? FeedFormat.RSS : FeedFormat.byExtension(asked); // RSSHub's names
         if (format == null) {
-            throw new InvalidInput(Problem.invalid("format", "format must be rss, atom or json: " + quoted(asked)));
+            throw new InvalidInput(Problem.invalid("format", "format must be " + FeedFormat.EXTENSIONS + ": "
+                    + quoted(asked)));
         }
         List<String> ignored = options.ignoredWith(ctx.queryParams().names());
         if (!ignored.isEmpty()) {
