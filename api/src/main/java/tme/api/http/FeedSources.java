@@ -31,8 +31,8 @@ final class FeedSources {
     /** Our feed file, {@code /feeds/<a>+<b>.<extension>}: one of ours when {@link FeedFormat#byExtension} knows it. */
     private static final Pattern OURS = Pattern.compile("/feeds/([^/?#]+)\\.([a-z]+)$");
     /** RSS-Bridge's formats (its {@code format=}, any case) as ours: Mrss is RSS 2.0 with media. */
-    private static final Map<String, FeedFormat> BRIDGE_FORMATS = Map.of("atom", FeedFormat.ATOM, "mrss", FeedFormat.RSS,
-            "json", FeedFormat.JSON_FEED);
+    private static final Map<String, FeedFormat> BRIDGE_FORMATS = Map.of("atom", FeedFormat.ATOM,
+            "mrss", FeedFormat.RSS, "json", FeedFormat.JSON_FEED);
 
     /**
      * What a feed URL from elsewhere asked for, in our terms.

@@ -29,7 +29,7 @@ public enum FeedFormat {
         this.reader = reader;
     }
 
-    /** The reader format whose feed files end in {@code extension} ({@code atom}, {@code rss}, {@code json}), or null. */
+    /** The reader format whose files end in {@code extension} ({@code atom}, {@code rss}, {@code json}), or null. */
     public static FeedFormat byExtension(String extension) {
         for (FeedFormat format : values()) {
             if (format.extension != null && format.extension.equals(extension)) {

@@ -62,7 +62,10 @@ public record ProcessCpu(String name, List<Long> pids) {
 
     private static long compilerTicksOf(Path thread) {
         try {
-            return isCompiler(Files.readString(thread.resolve("comm"))) ? ticksIn(Files.readString(thread.resolve("stat"))) : 0;
+            if (!isCompiler(Files.readString(thread.resolve("comm")))) {
+                return 0;
+            }
+            return ticksIn(Files.readString(thread.resolve("stat")));
         } catch (IOException gone) {
             return 0; // the thread ended between the listing and the read
         }
