@@ -7,7 +7,9 @@ enum Counter implements Counters.Metric {
     L1_HITS("cache.l1.hits"),
     L2_HITS("cache.l2.hits"),
     MISSES("cache.misses"),
-    PUTS("cache.puts");
+    PUTS("cache.puts"),
+    /** Capped L1 copies checked against L2 in the background, near their cap. */
+    L1_CHECKS("cache.l1.checks");
 
     private final String metricName;
 

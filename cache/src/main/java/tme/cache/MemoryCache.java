@@ -23,8 +23,16 @@ final class MemoryCache {
      */
     static final int ENTRY_OVERHEAD = 400;
 
-    /** An entry: the value, until when it is fresh, and until when this process may keep it (stale or not). */
-    record Held(Stored stored, Instant freshUntil, Instant heldUntil) {}
+    /**
+     * An entry: the value, until when it is fresh, until when this process may keep it (stale or not), and whether a
+     * check of it against L2 was started ({@code TwoLevelCache}: one check a copy; a renewed copy is a new entry).
+     */
+    record Held(Stored stored, Instant freshUntil, Instant heldUntil, boolean checked) {
+
+        Held(Stored stored, Instant freshUntil, Instant heldUntil) {
+            this(stored, freshUntil, heldUntil, false);
+        }
+    }
 
     private final InstantSource clock;
     private final SegmentedLru<Held> entries;
@@ -52,18 +60,33 @@ final class MemoryCache {
         entries.remove(key);
     }
 
+    /** Marks {@code key}'s entry checked if it is still {@code held}; whether it was (else another reader did). */
+    boolean markChecked(String key, Held held) {
+        Held marked = new Held(held.stored(), held.freshUntil(), held.heldUntil(), true);
+        return entries.update(key, current -> current == held ? marked : current) == marked;
+    }
+
     /**
-     * Keeps a copy read from L2 unless L1 already has a value stored at the same time or later (written while
-     * the read was in flight). Returns the entry L1 holds afterwards.
+     * Keeps a copy read from L2 unless L1 already has a value stored later (written while the read was in flight).
+     * A copy of the value L1 holds (stored at the same time) renews it: held as long as the copy may be. Returns the
+     * entry L1 holds afterwards.
      */
     Held offer(String key, Held copy) {
         Instant now = clock.instant();
-        Held kept = entries.update(key, current ->
-                current != null && now.isBefore(current.heldUntil())
-                        && !current.stored().storedAt().isBefore(copy.stored().storedAt())
-                        ? current
-                        : copy);
+        Held kept = entries.update(key, current -> {
+            if (current == null || !now.isBefore(current.heldUntil())) {
+                return copy;
+            }
+            int order = current.stored().storedAt().compareTo(copy.stored().storedAt());
+            return order < 0 ? copy : order > 0 ? current : renewed(current, copy.heldUntil());
+        });
         return kept != null ? kept : copy; // a copy heavier than all of L1 is answered, not kept
+    }
+
+    private static Held renewed(Held current, Instant heldUntil) {
+        return heldUntil.isAfter(current.heldUntil())
+                ? new Held(current.stored(), current.freshUntil(), heldUntil)
+                : current;
     }
 
     /** Lets L1 keep {@code stored} until {@code heldUntil}, if it is still the value held for {@code key}. */

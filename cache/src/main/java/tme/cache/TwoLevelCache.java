@@ -28,6 +28,10 @@ import tme.redis.RepeatLog;
  *   <li>An L1 copy of an L2 value, fresh or stale, lives for its remaining time, but at most {@code l1MaxTtl},
  *       so this process sees within that time what another one wrote to Redis (a refresh of a stale entry
  *       included). Without L2, or while it is unavailable, L1 keeps values for their full life.</li>
+ *   <li>A copy so capped and read in the last half of its L1 life is answered at once and checked against L2 once,
+ *       in the background: the same value read back is held for another {@code l1MaxTtl}, a newer one replaces it;
+ *       otherwise it lives to its cap. A key read that often never makes a reader wait for Redis, and no copy lives
+ *       past its cap without L2 having been read.</li>
  *   <li>A copy arriving from L2 never replaces a value stored later, e.g. put while the read was in flight.</li>
  *   <li>Nothing fails because L2 is down: it is a miss, counted (see {@link #counters()}).</li>
  * </ul>
@@ -42,9 +46,11 @@ public final class TwoLevelCache {
     // L2 failures (bugs: Redis being unavailable is a miss, not a failure): one line a minute per kind.
     private final RepeatLog failures;
     private final Duration l1MaxTtl;
+    // How long before its cap a capped copy's readers start checking it against L2 in the background.
+    private final Duration checkAhead;
     private final Staleness staleness;
     private final Counters<Counter> counters = new Counters<>(Counter.class,
-            EnumSet.of(Counter.L1_HITS, Counter.L2_HITS, Counter.MISSES, Counter.PUTS));
+            EnumSet.of(Counter.L1_HITS, Counter.L2_HITS, Counter.MISSES, Counter.PUTS, Counter.L1_CHECKS));
     // One L2 read per key at a time; an entry is removed by the read that put it there.
     private final Map<String, Future<Lookup>> inFlight = new ConcurrentHashMap<>();
     private final Tags localTags = new Tags();
@@ -55,6 +61,7 @@ public final class TwoLevelCache {
         this.clock = clock;
         this.failures = RepeatLog.perMinute(LOG, clock);
         this.l1MaxTtl = config.l1MaxTtl();
+        this.checkAhead = l1MaxTtl.dividedBy(2);
         this.staleness = config.staleness();
     }
 
@@ -74,6 +81,7 @@ public final class TwoLevelCache {
         Held held = l1.get(key, now);
         if (held != null) {
             counters.increment(Counter.L1_HITS);
+            checkIfNearCap(key, held, now);
             return Future.succeededFuture(hit(held, Level.L1, now));
         }
         return readL2(key).map(this::count);
@@ -85,7 +93,11 @@ public final class TwoLevelCache {
      */
     public Stored freshInL1(String key, Instant now) {
         Held held = l1.get(key, now);
-        return held != null && now.isBefore(held.freshUntil()) ? held.stored() : null;
+        if (held == null || !now.isBefore(held.freshUntil())) {
+            return null;
+        }
+        checkIfNearCap(key, held, now);
+        return held.stored();
     }
 
     /** Counts a reader's L1 hit taken with {@link #freshInL1}, as {@link #get} counts its own. */
@@ -194,6 +206,26 @@ public final class TwoLevelCache {
         all.put("cache.l1.weight_bytes", l1.weightedSize());
         all.putAll(l2.counters());
         return all;
+    }
+
+    /**
+     * Starts one background L2 read of a copy held only until its cap, once the cap is near and Redis is up. The read
+     * settles as any L2 read does: the same value read back renews the copy ({@link MemoryCache#offer}), a newer one
+     * replaces it. Anything else (the key gone, Redis not answering) leaves the copy to its cap, as before checks
+     * were made: the reader at the cap asks L2 and finds what is there.
+     */
+    private void checkIfNearCap(String key, Held held, Instant now) {
+        if (held.checked() || now.isBefore(held.heldUntil().minus(checkAhead)) || !capped(held) || !l2.available()
+                || !l1.markChecked(key, held)) {
+            return;
+        }
+        counters.increment(Counter.L1_CHECKS);
+        readL2(key);
+    }
+
+    /** Whether {@code held} ends before its value's own keep window: cut short by {@code l1MaxTtl}. */
+    private boolean capped(Held held) {
+        return held.heldUntil().isBefore(keptUntil(held.stored(), held.freshUntil()));
     }
 
     private Future<Lookup> readL2(String key) {

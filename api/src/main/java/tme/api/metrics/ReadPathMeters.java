@@ -25,6 +25,8 @@ final class ReadPathMeters {
                 counter("tme.cache.lookups", LOOKUPS, Tags.of("level", "l2", "result", "hit"), "cache.l2.hits"),
                 counter("tme.cache.lookups", LOOKUPS, Tags.of("level", "l2", "result", "miss"), "cache.misses"),
                 counter("cache.puts", "Values stored in the cache (L1, and L2 when there is one)"),
+                counter("cache.l1.checks", "L1 copies of shared values checked against L2 in the background, near the"
+                        + " end of their MEMORY_CACHE_MAX_TTL"),
                 gauge("cache.l1.entries", "Entries in the in-process cache (L1)"),
                 gauge("tme.cache.l1.weight", "Heap the L1 entries retain, against MEMORY_CACHE_MAX_MB", Tags.empty(),
                         "cache.l1.weight_bytes").inBytes(),
