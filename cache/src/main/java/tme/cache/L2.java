@@ -2,8 +2,10 @@ package tme.cache;
 
 import io.vertx.core.Future;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.InstantSource;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import tme.redis.RedisLink;
 
@@ -15,6 +17,14 @@ public interface L2 {
 
     /** The value and its remaining time in one round trip, or a miss. */
     Future<Lookup> read(String key);
+
+    /**
+     * When the value the level holds for {@code key} was stored, read from its header alone, without the payload: for
+     * a process checking that its copy is still the one shared. Empty when the level holds none, or cannot say.
+     */
+    default Future<Optional<Instant>> storedAt(String key) {
+        return Future.succeededFuture(Optional.empty());
+    }
 
     /** Stores the value for {@code ttl}; {@code true} when the level took it. */
     Future<Boolean> write(String key, Stored value, Duration ttl);

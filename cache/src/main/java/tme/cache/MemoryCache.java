@@ -60,10 +60,15 @@ final class MemoryCache {
         entries.remove(key);
     }
 
-    /** Marks {@code key}'s entry checked if it is still {@code held}; whether it was (else another reader did). */
-    boolean markChecked(String key, Held held) {
+    /** Marks {@code key}'s entry checked if it is still {@code held}: the marked entry, or null (another reader did). */
+    Held markChecked(String key, Held held) {
         Held marked = new Held(held.stored(), held.freshUntil(), held.heldUntil(), true);
-        return entries.update(key, current -> current == held ? marked : current) == marked;
+        return entries.update(key, current -> current == held ? marked : current) == marked ? marked : null;
+    }
+
+    /** Holds {@code key}'s entry until {@code heldUntil}, unchecked again, if it is still {@code checked}. */
+    void renew(String key, Held checked, Instant heldUntil) {
+        entries.update(key, current -> current == checked ? renewed(current, heldUntil) : current);
     }
 
     /**

@@ -5,10 +5,12 @@ import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.InstantSource;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import tme.redis.RedisLink;
 import tme.redis.RedisReply;
@@ -34,6 +36,16 @@ final class RedisL2 implements L2 {
             case RedisReply.Answered<List<Response>> answered -> toLookup(answered.value());
             case RedisReply.Unavailable<List<Response>> unavailable -> Lookup.miss();
         });
+    }
+
+    /** GETRANGE of the header alone: 20 bytes, whatever the payload's size. */
+    @Override
+    public Future<Optional<Instant>> storedAt(String key) {
+        Request header = Request.cmd(Command.GETRANGE).arg(key).arg(0).arg(StoredCodec.HEADER - 1);
+        return link.send(header).map(reply -> reply instanceof RedisReply.Answered<Response> answered
+                && answered.value() != null
+                ? StoredCodec.storedAt(answered.value().toBytes())
+                : Optional.empty());
     }
 
     @Override

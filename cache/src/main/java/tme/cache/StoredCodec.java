@@ -3,6 +3,7 @@ package tme.cache;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 
 /**
  * The Redis form of a {@link Stored} value: a 20-byte header, then the payload as stored.
@@ -46,6 +47,14 @@ public final class StoredCodec {
                 .put((byte) 0)
                 .put(payload)
                 .array();
+    }
+
+    /** The stored time in a value's header ({@code bytes} may be the header alone); empty if it is not one of ours. */
+    static Optional<Instant> storedAt(byte[] bytes) {
+        if (bytes.length < HEADER || bytes[0] != VERSION) {
+            return Optional.empty();
+        }
+        return Optional.of(Instant.ofEpochMilli(ByteBuffer.wrap(bytes).getLong(7)));
     }
 
     /** Decodes what {@link #encode} wrote; throws {@link IllegalArgumentException} on anything else. */

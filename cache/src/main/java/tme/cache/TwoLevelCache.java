@@ -8,6 +8,7 @@ import java.time.InstantSource;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -29,9 +30,9 @@ import tme.redis.RepeatLog;
  *       so this process sees within that time what another one wrote to Redis (a refresh of a stale entry
  *       included). Without L2, or while it is unavailable, L1 keeps values for their full life.</li>
  *   <li>A copy so capped and read in the last half of its L1 life is answered at once and checked against L2 once,
- *       in the background: the same value read back is held for another {@code l1MaxTtl}, a newer one replaces it;
- *       otherwise it lives to its cap. A key read that often never makes a reader wait for Redis, and no copy lives
- *       past its cap without L2 having been read.</li>
+ *       in the background, by the stored time in the header of L2's value (no payload moves): the same value is held
+ *       for another {@code l1MaxTtl}, a newer one is read and replaces it; otherwise the copy lives to its cap. A key
+ *       read that often never makes a reader wait for Redis, and no copy lives past its cap unchecked.</li>
  *   <li>A copy arriving from L2 never replaces a value stored later, e.g. put while the read was in flight.</li>
  *   <li>Nothing fails because L2 is down: it is a miss, counted (see {@link #counters()}).</li>
  * </ul>
@@ -209,18 +210,34 @@ public final class TwoLevelCache {
     }
 
     /**
-     * Starts one background L2 read of a copy held only until its cap, once the cap is near and Redis is up. The read
-     * settles as any L2 read does: the same value read back renews the copy ({@link MemoryCache#offer}), a newer one
-     * replaces it. Anything else (the key gone, Redis not answering) leaves the copy to its cap, as before checks
-     * were made: the reader at the cap asks L2 and finds what is there.
+     * Checks a copy held only until its cap against L2 in the background, once, when the cap is near and Redis is up:
+     * the stored time of L2's value, read from its header alone. The same time renews the copy for another
+     * {@code l1MaxTtl}; a later one is read in full (and replaces the copy as any L2 read does). Anything else (the
+     * key gone, Redis not answering) leaves the copy to its cap, as before checks were made: the reader at the cap
+     * asks L2 and finds what is there.
      */
     private void checkIfNearCap(String key, Held held, Instant now) {
-        if (held.checked() || now.isBefore(held.heldUntil().minus(checkAhead)) || !capped(held) || !l2.available()
-                || !l1.markChecked(key, held)) {
+        if (held.checked() || now.isBefore(held.heldUntil().minus(checkAhead)) || !capped(held) || !l2.available()) {
+            return;
+        }
+        Held marked = l1.markChecked(key, held);
+        if (marked == null) {
             return;
         }
         counters.increment(Counter.L1_CHECKS);
-        readL2(key);
+        long ours = held.stored().storedAt().toEpochMilli();
+        Futures.guarded(() -> l2.storedAt(key)).otherwise(Optional.empty()).onSuccess(shared -> {
+            if (shared.isEmpty()) {
+                return;
+            }
+            long theirs = shared.get().toEpochMilli();
+            if (theirs == ours) {
+                Instant keptUntil = keptUntil(held.stored(), held.freshUntil());
+                l1.renew(key, marked, capped(clock.instant(), keptUntil));
+            } else if (theirs > ours) {
+                readL2(key);
+            }
+        });
     }
 
     /** Whether {@code held} ends before its value's own keep window: cut short by {@code l1MaxTtl}. */

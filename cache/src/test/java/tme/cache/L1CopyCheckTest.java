@@ -7,14 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.Future;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import tme.cache.testing.Await;
 import tme.cache.testing.GatedL2;
 
 /**
  * A server's L1 copy of a shared value, capped at {@code MEMORY_CACHE_MAX_TTL} (10 s here), read in the last half of
- * that life: answered from L1 at once, and checked against Redis in the background. Two caches (two servers) on one
- * real redis-server; the reader's reads can be held ({@link GatedL2}) so a test sees the check in flight.
+ * that life: answered from L1 at once, and checked against Redis in the background by the stored time in the header
+ * of Redis's value. Two caches (two servers) on one real redis-server; the reader's Redis answers can be held
+ * ({@link GatedL2}) so a test sees the reader answered while the check is in flight.
  */
 class L1CopyCheckTest extends RedisTestBase {
 
@@ -42,17 +45,18 @@ class L1CopyCheckTest extends RedisTestBase {
         assertEquals(expected, hit.stored());
     }
 
-    /** Reads the key while Redis's answers are held, then lets the check in flight complete. */
-    Lookup readWhileTheCheckIsHeld(Stored expected) {
+    /**
+     * Two readers while Redis's answers are held: both answered {@code expected} from L1, one check started. Then the
+     * check completes; returns the stored time Redis gave it.
+     */
+    Optional<Instant> readWhileTheCheckIsHeld(Stored expected) {
         gated.hold();
-        int readsBefore = gated.reads();
+        int checksBefore = gated.checks();
         answeredAtOnceFromL1(expected);
-        answeredAtOnceFromL1(expected); // a second reader while the check is in flight starts no second one
-        assertEquals(readsBefore + 1, gated.reads());
-        Future<Lookup> check = reader.probeL2(KEY); // joins the read in flight: settled when it completes
-        assertEquals(readsBefore + 1, gated.reads());
+        answeredAtOnceFromL1(expected);
+        assertEquals(checksBefore + 1, gated.checks(), "one check a copy");
         gated.release();
-        return Await.result(check);
+        return Await.result(gated.lastCheck());
     }
 
     static Lookup.Hit hit(Future<Lookup> lookup) {
@@ -67,12 +71,12 @@ class L1CopyCheckTest extends RedisTestBase {
 
         answeredAtOnceFromL1(value);
 
-        assertEquals(1, gated.reads());
+        assertEquals(0, gated.checks());
         assertEquals(0L, reader.counters().get("cache.l1.checks"));
     }
 
     @Test
-    void aNewerValueInRedis_replacesTheCopy_afterOneCheck_whileReadersAreAnsweredTheCopy() {
+    void aNewerValueInRedis_isReadInTheBackground_andReplacesTheCopy_whileReadersAreAnsweredTheCopy() {
         Stored first = json("{\"v\":1}");
         readerCopied(first);
         clock.advance(Duration.ofSeconds(1));
@@ -80,30 +84,32 @@ class L1CopyCheckTest extends RedisTestBase {
         Await.result(writer.put(KEY, refreshed));
         clock.advance(Duration.ofSeconds(4));
 
-        readWhileTheCheckIsHeld(first);
+        assertEquals(Optional.of(refreshed.storedAt()), readWhileTheCheckIsHeld(first));
+        assertEquals(2, gated.reads(), "the newer value read in full");
+        hit(gated.lastRead());
 
         answeredAtOnceFromL1(refreshed);
-        assertEquals(2, gated.reads());
         assertEquals(1L, reader.counters().get("cache.l1.checks"));
         assertEquals(1L, reader.counters().get("cache.l2.hits"), "only the first copy was a reader's L2 read");
     }
 
     @Test
-    void theSameValueReadBack_isHeldAnotherCap_soAKeyReadEveryFiveSecondsNeverWaitsForRedis() {
+    void theSameValueInRedis_renewsTheCopyWithoutReadingIt_soAKeyReadEveryFiveSecondsNeverWaitsForRedis() {
         Stored value = json("{\"v\":1}");
         readerCopied(value);
 
         for (int round = 1; round <= 4; round++) { // 20 s: twice the cap of the first copy
             clock.advance(Duration.ofSeconds(5));
-            readWhileTheCheckIsHeld(value);
+            assertEquals(Optional.of(value.storedAt()), readWhileTheCheckIsHeld(value));
         }
         clock.advance(Duration.ofSeconds(5));
         gated.hold(); // a read of Redis now would not complete: the copy must answer
 
         answeredAtOnceFromL1(value);
         gated.release();
-        assertEquals(6, gated.reads(), "the first copy, 4 checks and the check of this last read");
-        assertEquals(1L, reader.counters().get("cache.l2.hits"));
+        assertEquals(1, gated.reads(), "the payload crossed once, for the first copy");
+        assertEquals(5, gated.checks());
+        assertEquals(5L, reader.counters().get("cache.l1.checks"));
     }
 
     @Test
@@ -112,16 +118,15 @@ class L1CopyCheckTest extends RedisTestBase {
         readerCopied(value);
         Await.result(writer.drop(KEY)); // e.g. a feed dropped by another server once its channels changed
         clock.advance(Duration.ofSeconds(5));
-        readWhileTheCheckIsHeld(value);
+        assertEquals(Optional.empty(), readWhileTheCheckIsHeld(value));
 
         clock.advance(Duration.ofMillis(4_999));
-        answeredAtOnceFromL1(value); // no second check of the same copy
-        assertEquals(2, gated.reads());
+        answeredAtOnceFromL1(value);
+        assertEquals(1, gated.checks(), "no second check of the same copy");
         clock.advance(Duration.ofMillis(1));
 
         assertSame(Lookup.miss(), Await.result(reader.get(KEY)));
-        assertEquals(3, gated.reads());
-        assertEquals(1L, reader.counters().get("cache.l1.checks"));
+        assertEquals(2, gated.reads());
     }
 
     @Test
@@ -137,7 +142,18 @@ class L1CopyCheckTest extends RedisTestBase {
 
         answeredAtOnceFromL1(shortLived);
 
-        assertEquals(1, gated.reads());
+        assertEquals(0, gated.checks());
         assertEquals(0L, reader.counters().get("cache.l1.checks"));
+    }
+
+    @Test
+    void theHeaderOfAValue_givesItsStoredTime_andForeignBytesGiveNothing() {
+        Stored value = json("{\"v\":1}");
+        Await.result(server(redisL2()).put(KEY, value));
+        redis.command("SET", "foreign", "not a stored value at all");
+
+        assertEquals(Optional.of(value.storedAt()), Await.result(redisL2().storedAt(KEY)));
+        assertEquals(Optional.empty(), Await.result(redisL2().storedAt("foreign")));
+        assertEquals(Optional.empty(), Await.result(redisL2().storedAt("absent")));
     }
 }

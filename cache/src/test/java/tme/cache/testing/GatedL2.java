@@ -3,7 +3,9 @@ package tme.cache.testing;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import tme.cache.L2;
 import tme.cache.Lookup;
@@ -11,12 +13,16 @@ import tme.cache.Stored;
 
 /**
  * A real L2 whose read answers can be held back: {@link #hold()}, then {@link #release()}. Counts reads, so
- * tests can assert how many reached the level. Writes pass straight through.
+ * tests can assert how many reached the level, and header reads ({@link #storedAt}) apart. Writes pass straight
+ * through.
  */
 public final class GatedL2 implements L2 {
 
     private final L2 delegate;
     private final AtomicInteger reads = new AtomicInteger();
+    private final AtomicInteger checks = new AtomicInteger();
+    private volatile Future<Lookup> lastRead;
+    private volatile Future<Optional<Instant>> lastCheck;
     private volatile Promise<Void> gate = openGate();
 
     public GatedL2(L2 delegate) {
@@ -36,11 +42,35 @@ public final class GatedL2 implements L2 {
         return reads.get();
     }
 
+    /** Header reads ({@link #storedAt}), apart from {@link #reads()}. */
+    public int checks() {
+        return checks.get();
+    }
+
+    /** The answer of the last {@link #read} (as its caller got it): await it to see what the reader made of it. */
+    public Future<Lookup> lastRead() {
+        return lastRead;
+    }
+
+    /** The answer of the last {@link #storedAt}, as its caller got it. */
+    public Future<Optional<Instant>> lastCheck() {
+        return lastCheck;
+    }
+
     @Override
     public Future<Lookup> read(String key) {
         reads.incrementAndGet();
         Future<Void> passage = gate.future();
-        return delegate.read(key).compose(lookup -> passage.map(open -> lookup));
+        lastRead = delegate.read(key).compose(lookup -> passage.map(open -> lookup));
+        return lastRead;
+    }
+
+    @Override
+    public Future<Optional<Instant>> storedAt(String key) {
+        checks.incrementAndGet();
+        Future<Void> passage = gate.future();
+        lastCheck = delegate.storedAt(key).compose(storedAt -> passage.map(open -> storedAt));
+        return lastCheck;
     }
 
     @Override
