@@ -38,6 +38,7 @@ import tme.api.push.PostStreams;
 import tme.api.push.PushLoop;
 import tme.api.push.StreamChannels;
 import tme.api.push.Watchers;
+import tme.api.render.DecodedCopies;
 import tme.api.service.ChangedAnswers;
 import tme.api.service.EditTimes;
 import tme.api.service.ChannelName;
@@ -274,16 +275,18 @@ public final class Main {
         ChannelService channels = new ChannelService(pages, cache, missing, config.parserMode(), config.ttls(), schedule,
                 NewPosts.all(postEvents, postChanges)).tagging(changedAnswers);
         PreviewsService previews = new PreviewsService(channels::preview, PREVIEWS_PARALLELISM);
+        // Stored answers decoded once, read by GraphQL's fields and the feed builds alike (MEMORY_CACHE_DECODED_MB).
+        DecodedCopies decoded = DecodedCopies.bounded(config.graphql().decodedMb() * 1024L * 1024L, answerWork);
         FeedService feeds = new FeedService(channels, cache, schedule, config.parserMode(), feedTimes(config), clock,
                 parsers, FEED_PARALLELISM, config.publicUrl(), config.feedMaxPages())
-                .tagging(changedAnswers, EditTimes.from(events));
+                .tagging(changedAnswers, EditTimes.from(events)).readingPagesFrom(decoded);
         Routes.Media media = media(vertx, config.media(), channels, clock);
         boolean refresher = config.role() == Role.REFRESHER;
         EventLoopRequests loops = new EventLoopRequests(refresher ? 1 : config.eventLoops());
         RequestPipeline requests = RequestPipeline.create(config.requests(), clock, accessLog);
         onClose(vertx, requests::stop);
         GraphQLFront graphql = GraphQLFront.create(channels, previews, feeds, config.graphql(), clock, answerWork,
-                requests::client);
+                decoded, requests::client);
         onClose(vertx, graphql);
         // Made in every role (nothing runs until it is started), so its counters are one source like the others.
         Refresher refreshes = new Refresher(vertx, schedule,

@@ -68,4 +68,19 @@ class FeedSharingTest extends ServerTestBase {
         assertTrue(later.headers().firstValue("ETag").isPresent());
         assertEquals(1L, Fleet.metric(server, "tme_feed_builds_total"), Duration.ofSeconds(10) + " fresh: no second build");
     }
+
+    @Test
+    void feedsOfOverlappingChannels_inEveryFormat_decodeEachStoredPageOnce() {
+        List<String> feeds = List.of("/v1/feed?channels=durov,meduzalive", "/v1/feed?channels=durov",
+                "/feeds/durov.atom", "/feeds/meduzalive.rss", "/v1/feed?channels=meduzalive,topwar_official&limit=5");
+
+        for (String feed : feeds) {
+            assertEquals(200, server.get(feed).statusCode(), feed);
+        }
+
+        assertEquals(5L, Fleet.metric(server, "tme_feed_builds_total"));
+        assertEquals(3, server.tme.totalHits());
+        assertEquals(3L, Fleet.metric(server, "tme_graphql_decoded_total"), "one decoded copy per stored page,"
+                + " read by every feed built from it");
+    }
 }

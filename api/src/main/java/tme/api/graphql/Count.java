@@ -25,9 +25,7 @@ enum Count implements Counters.Metric {
     /** Fields resolved on an event loop: a bug if ever above 0 (every query's work runs on the query threads). */
     FIELDS_ON_LOOP("graphql.fields_on_loop"),
     /** DataLoader batches of previews handed to the previews service, one per query level that asked for any. */
-    PREVIEW_BATCHES("graphql.preview_batches"),
-    /** Stored answers decoded for GraphQL: once per stored value while copies are kept, else once per read. */
-    DECODED("graphql.decoded");
+    PREVIEW_BATCHES("graphql.preview_batches");
 
     private final String metricName;
 

@@ -12,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.dataloader.DataLoader;
 import tme.api.problem.Problem;
+import tme.api.render.DecodedCopies;
 import tme.api.service.Answer;
 import tme.api.service.ChannelName;
 import tme.api.service.ChannelNames;

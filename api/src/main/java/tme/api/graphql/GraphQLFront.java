@@ -30,6 +30,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import tme.api.problem.Problem;
 import tme.api.problem.Refused;
+import tme.api.render.DecodedCopies;
 import tme.api.service.ChannelService;
 import tme.api.service.FeedService;
 import tme.api.service.HistoryWalk;
@@ -83,18 +84,22 @@ public final class GraphQLFront implements AutoCloseable {
                 options -> options.maxTokens(config.maxTokens()));
     }
 
-    /** The schema wired to the services; decoded copies of stored answers are made on {@code workers}. */
+    /**
+     * The schema wired to the services; fields read stored answers through {@code copies} (shared with the feed
+     * builds), and a query's own work runs on {@code workers}.
+     */
     public static GraphQLFront create(ChannelService channels, PreviewsService previews, FeedService feeds,
-                                      GraphQLConfig config, InstantSource clock, WorkerExecutor workers) {
-        return create(channels, previews, feeds, config, clock, workers, ctx -> ctx.request().remoteAddress().hostAddress());
+                                      GraphQLConfig config, InstantSource clock, WorkerExecutor workers,
+                                      DecodedCopies copies) {
+        return create(channels, previews, feeds, config, clock, workers, copies,
+                ctx -> ctx.request().remoteAddress().hostAddress());
     }
 
     /** As above; {@code clients} names who a request is from, as the upstream gate shares between clients. */
     public static GraphQLFront create(ChannelService channels, PreviewsService previews, FeedService feeds,
                                       GraphQLConfig config, InstantSource clock, WorkerExecutor workers,
-                                      Function<RoutingContext, String> clients) {
+                                      DecodedCopies copies, Function<RoutingContext, String> clients) {
         Counters<Count> counts = new Counters<>(Count.class, EnumSet.allOf(Count.class));
-        DecodedCopies copies = DecodedCopies.bounded(config.decodedMb() * 1024L * 1024L, workers, counts);
         Fetchers fetchers = new Fetchers(channels, feeds, copies);
         PostConnections connections = new PostConnections(new HistoryWalk(channels), workers);
         QueryThreads threads = new QueryThreads(config.concurrency(), config.queueLimit());
@@ -145,6 +150,7 @@ public final class GraphQLFront implements AutoCloseable {
     /** The counters by metric name ({@code graphql.*}), the queries waiting and running, the decoded copies' heap. */
     public Map<String, Long> counters() {
         Map<String, Long> all = new java.util.TreeMap<>(counts.snapshot());
+        all.put("graphql.decoded", copies.decodes());
         all.put("graphql.decoded_bytes", copies.weightedBytes());
         all.put("graphql.queued", (long) threads.queued());
         all.put("graphql.running", (long) threads.running());

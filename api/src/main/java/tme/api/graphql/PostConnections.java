@@ -15,6 +15,7 @@ import java.util.function.Predicate;
 import tme.api.problem.InvalidInput;
 import tme.api.problem.Problem;
 import tme.api.render.PostSlices;
+import tme.api.render.StoredJson;
 import tme.api.service.ChannelName;
 import tme.api.service.HistoryWalk;
 import tme.api.service.Position;

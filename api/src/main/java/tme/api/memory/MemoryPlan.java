@@ -11,9 +11,9 @@ import java.util.OptionalInt;
  * ({@link JvmLimits}), with the headroom the rest of the server needs stated here:
  * <ul>
  *   <li>on the heap, {@link #HEAP_POOLS_PERCENT}% for the pools: L1 ({@code MEMORY_CACHE_MAX_MB}, 40% of the heap)
- *       and GraphQL's decoded copies ({@code MEMORY_CACHE_DECODED_MB}, 15%); the other 45% is the working set:
- *       requests in flight, pages being parsed and rendered, the access log's queue, each stored value's headers,
- *       and room for the collector to move;</li>
+ *       and the decoded copies GraphQL and the feed builds read ({@code MEMORY_CACHE_DECODED_MB}, 15%); the other
+ *       45% is the working set: requests in flight, pages being parsed and rendered, the access log's queue, each
+ *       stored value's headers, and room for the collector to move;</li>
  *   <li>off the heap, the direct memory the copies may use is the JVM's limit, but no more than what the box has
  *       left after the heap and {@link #NON_HEAP_MIB} MiB for metaspace, code, threads and the collector (so a JVM
  *       given a large heap share, {@code -XX:MaxRAMPercentage=50}, still fits its box); half of it for the hit
@@ -27,7 +27,7 @@ import java.util.OptionalInt;
  *
  * @param limits    what the JVM has
  * @param l1        bytes of heap for L1
- * @param decoded   bytes of heap for GraphQL's decoded copies
+ * @param decoded   bytes of heap for the decoded copies (GraphQL, feed builds)
  * @param copies    bytes of direct memory per coding of the hit path's copies
  * @param direct    bytes of direct memory this plan counts on: the JVM's limit or what the box leaves, the lower
  * @param requested the settings given explicitly
@@ -119,7 +119,7 @@ public record MemoryPlan(JvmLimits limits, long l1, long decoded, long copies, l
 
     /** The plan in one line, for the log at start. */
     public String line() {
-        return String.format("memory plan: heap %d MiB, direct %d MiB, box %d MiB; L1 %d MiB%s, GraphQL decoded copies"
+        return String.format("memory plan: heap %d MiB, direct %d MiB, box %d MiB; L1 %d MiB%s, decoded copies"
                         + " %d MiB%s, copies %d MiB%s each for identity, zstd and gzip (made while direct memory in use"
                         + " is under %d MiB); headroom %d MiB of heap, %d MiB of direct memory",
                 limits.maxHeap() / MIB, limits.maxDirect() / MIB, limits.box() / MIB, l1 / MIB,

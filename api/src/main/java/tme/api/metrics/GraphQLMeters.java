@@ -32,9 +32,9 @@ final class GraphQLMeters {
                 counter("graphql.fields", "GraphQL fields resolved"),
                 counter("graphql.fields_on_loop", "GraphQL fields resolved on an event loop: a bug if ever above 0"),
                 counter("graphql.preview_batches", "Batches of previews one query level asked for at once"),
-                counter("graphql.decoded", "Stored answers decoded for GraphQL (once per value while"
-                        + " MEMORY_CACHE_DECODED_MB keeps copies)"),
-                gauge("tme.graphql.decoded.copies", "Heap the decoded answers GraphQL keeps hold, against"
-                        + " MEMORY_CACHE_DECODED_MB", Tags.empty(), "graphql.decoded_bytes").inBytes());
+                counter("graphql.decoded", "Stored answers decoded for GraphQL and the feed builds (once per value"
+                        + " while MEMORY_CACHE_DECODED_MB keeps copies)"),
+                gauge("tme.graphql.decoded.copies", "Heap the decoded answers GraphQL and the feed builds keep hold,"
+                        + " against MEMORY_CACHE_DECODED_MB", Tags.empty(), "graphql.decoded_bytes").inBytes());
     }
 }

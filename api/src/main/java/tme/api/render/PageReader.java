@@ -6,6 +6,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import tme.scraper.model.Channel;
 import tme.scraper.model.ChannelPage;
@@ -34,7 +35,19 @@ public final class PageReader {
 
     /** The page in {@code json}, UTF-8 bytes {@link JsonRender#body} wrote. */
     public static ChannelPage body(byte[] json) {
-        JsonObject body = object(json, "body");
+        return body(object(json, "body"));
+    }
+
+    /**
+     * The page in {@code tree}, a stored {@code /v1/body} answer as {@link StoredJson} decoded it (shared, immutable
+     * maps and lists: read, never changed): the same page as {@link #body(byte[])} reads from its bytes.
+     */
+    @SuppressWarnings("unchecked")
+    public static ChannelPage body(Object tree) {
+        return body(new JsonObject((Map<String, Object>) tree));
+    }
+
+    private static ChannelPage body(JsonObject body) {
         return new ChannelPage(channel(body.getJsonObject("channel")),
                 list(body.getJsonObject("content").getJsonArray("posts"), PageReader::post),
                 offset(body.getJsonObject("meta").getJsonObject("offset")));

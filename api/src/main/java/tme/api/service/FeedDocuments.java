@@ -60,9 +60,9 @@ public final class FeedDocuments {
                         name -> channels.latest(name, hub, pages)
                                 .compose(latest -> older.before(name, latest, request.pages() - 1, hub)),
                         bug -> ChannelPages.latestOnly(new Answer.Failure(Problem.internal()))))
-                .compose(read -> feeds.edits(request).compose(edited -> workers.executeBlocking(() ->
-                        FeedBuild.of(request, read, clock.instant(), feeds.links(), feeds.hubUrl(request), edited),
-                        false)))
+                .compose(read -> feeds.edits(request).compose(edited -> feeds.trees(read).compose(trees ->
+                        workers.executeBlocking(() -> FeedBuild.of(request, read, trees, clock.instant(),
+                                feeds.links(), feeds.hubUrl(request), edited), false))))
                 .compose(built -> built.bytes() != null
                         ? Future.succeededFuture(new Document(built.bytes(), request.format().contentType()))
                         : Future.failedFuture(new IllegalStateException(built.refusal().detail())));

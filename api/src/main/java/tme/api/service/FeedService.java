@@ -11,6 +11,7 @@ import java.util.Optional;
 import tme.api.feed.Edits;
 import tme.api.feed.MediaLinks;
 import tme.api.problem.Problem;
+import tme.api.render.DecodedCopies;
 import tme.api.render.ProblemJson;
 import tme.cache.Encoded;
 import tme.coalescing.Asker;
@@ -75,6 +76,8 @@ public final class FeedService {
     private volatile Optional<ChangedAnswers> changes = Optional.empty();
     // When posts were found edited, for the reader feeds' update dates; none until tagging(...).
     private volatile EditTimes edits = EditTimes.none();
+    // Decoded copies of stored answers the builds read pages from; none until readingPagesFrom(...).
+    private volatile DecodedCopies decoded;
     private final Counters<FeedCount> counts = new Counters<>(FeedCount.class, EnumSet.allOf(FeedCount.class));
 
     /**
@@ -169,9 +172,31 @@ public final class FeedService {
         changes.ifPresent(answers -> answers.built(request, context.key()));
         return Lanes.each(request.channels(), parallelism, channel -> read(channel, request.pages(), context.asker()),
                         bug -> ChannelPages.latestOnly(new Answer.Failure(Problem.internal())))
-                .compose(read -> edits(request).compose(edited -> workers.executeBlocking(() -> stored(
-                        FeedBuild.of(request, read, clock.instant(), links, hubUrl(request), edited), read),
-                        false)));
+                .compose(read -> edits(request).compose(edited -> trees(read).compose(trees ->
+                        workers.executeBlocking(() -> stored(FeedBuild.of(request, read, trees, clock.instant(), links,
+                                hubUrl(request), edited), read), false))));
+    }
+
+    /**
+     * Feeds read their channels' latest pages from {@code copies} from now on: each stored page decoded once and
+     * shared with GraphQL, not decompressed and parsed again by every feed built from it.
+     */
+    public FeedService readingPagesFrom(DecodedCopies copies) {
+        this.decoded = copies;
+        return this;
+    }
+
+    /**
+     * The decoded copy of each channel's latest page that answered 200, at its index in {@code read} (null for the
+     * others, and for all without copies); a copy not kept yet is decoded on this service's workers.
+     */
+    Future<List<Object>> trees(List<ChannelPages> read) {
+        DecodedCopies copies = decoded;
+        List<Future<Object>> trees = read.stream().map(channel -> copies != null
+                && channel.latest() instanceof Answer.Cached ok && ok.status() == 200
+                ? copies.of(ok.stored(), workers)
+                : Future.<Object>succeededFuture(null)).toList();
+        return Future.all(trees).map(all -> trees.stream().map(Future::result).toList());
     }
 
     /** The channel's latest page, judged by the feed's tolerance, and the {@code pages - 1} pages before it. */

@@ -66,7 +66,7 @@ class LayersTest {
             .whereLayer("Problem").mayOnlyBeAccessedByLayers("Wiring", "REST", "GraphQL", "Push", "Query", "Media",
                     "Service", "Feed", "Render")
             .whereLayer("Metrics").mayOnlyBeAccessedByLayers("Wiring", "REST", "Push")
-            .whereLayer("Memory").mayOnlyBeAccessedByLayers("Wiring", "REST", "GraphQL")
+            .whereLayer("Memory").mayOnlyBeAccessedByLayers("Wiring", "REST", "GraphQL", "Render")
             .whereLayer("Outbound").mayOnlyBeAccessedByLayers("Wiring", "REST", "Push", "Media")
             // The modules below api: events, coalescing, cache and redis know nothing of t.me or of the api.
             .whereLayer("Events").mayOnlyBeAccessedByLayers("Wiring", "Push", "Service")

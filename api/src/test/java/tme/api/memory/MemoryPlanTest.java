@@ -22,7 +22,7 @@ class MemoryPlanTest {
         assertEquals(21 * MIB, plan.copies(), "a sixth of the direct memory per coding");
         assertEquals(128 * MIB, plan.direct());
         assertEquals(96 * MIB, plan.copiesCeiling(), "three quarters of the JVM's direct memory");
-        assertEquals("memory plan: heap 128 MiB, direct 128 MiB, box 512 MiB; L1 51 MiB, GraphQL decoded copies 19 MiB,"
+        assertEquals("memory plan: heap 128 MiB, direct 128 MiB, box 512 MiB; L1 51 MiB, decoded copies 19 MiB,"
                 + " copies 21 MiB each for identity, zstd and gzip (made while direct memory in use is under 96 MiB);"
                 + " headroom 58 MiB of heap, 65 MiB of direct memory", plan.line());
     }

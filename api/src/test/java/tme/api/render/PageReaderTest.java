@@ -65,6 +65,17 @@ class PageReaderTest {
         assertEquals(page, read, fixture + ": the model read back");
     }
 
+    @ParameterizedTest(name = "{0} ({1})")
+    @MethodSource("recordedPages")
+    void aPageReadFromItsDecodedCopy_isThePageReadFromItsBytes(String fixture, ParserMode mode, ChannelPage page) {
+        byte[] rendered = JsonRender.body(page);
+
+        ChannelPage fromTree = PageReader.body(StoredJson.decode(rendered));
+
+        assertEquals(PageReader.body(rendered), fromTree, fixture + ": the model read from the decoded copy");
+        assertArrayEquals(rendered, JsonRender.body(fromTree), fixture + ": rendered again from the decoded copy");
+    }
+
     @Test
     void theFragmentsCoverEveryMediaKind_soTheReaderMeetsEachOne() {
         Set<String> kinds = recordedPages()

@@ -4,11 +4,11 @@ import graphql.GraphQL;
 import graphql.execution.DataFetcherResult;
 import graphql.schema.idl.SchemaGenerator;
 import io.vertx.core.WorkerExecutor;
-import java.util.EnumSet;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import tme.cache.Stored;
-import tme.redis.Counters;
+import tme.api.render.DecodedCopies;
+import tme.api.render.StoredJson;
 
 /**
  * Lets the benchmarks ({@code tme.bench}) measure the GraphQL front end's own hit path, package-private in the api:
@@ -26,8 +26,7 @@ public final class GraphQLBenchAccess {
 
     /** {@link DecodedCopies} bounded to {@code maxBytes}; each call waits for its copy (at once once kept). */
     public static Function<Stored, Object> keptCopies(long maxBytes, WorkerExecutor workers) {
-        DecodedCopies copies = DecodedCopies.bounded(maxBytes, workers,
-                new Counters<>(Count.class, EnumSet.allOf(Count.class)));
+        DecodedCopies copies = DecodedCopies.bounded(maxBytes, workers);
         return stored -> {
             try {
                 return copies.of(stored).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);

@@ -36,7 +36,7 @@ class MemoryFitTest {
         assertEquals(51 * MIB, report.metrics().get("tme_memory_budget_bytes{pool=\"l1\"}"));
         assertEquals(21 * MIB, report.metrics().get("tme_memory_budget_bytes{pool=\"identity\"}"));
         assertEquals(128 * MIB, report.metrics().get("tme_memory_limit_bytes{limit=\"heap\"}"));
-        assertTrue(report.planLine().contains("L1 51 MiB, GraphQL decoded copies 19 MiB, copies 21 MiB each"),
+        assertTrue(report.planLine().contains("L1 51 MiB, decoded copies 19 MiB, copies 21 MiB each"),
                 report.planLine());
     }
 }

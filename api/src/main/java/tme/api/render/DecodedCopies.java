@@ -1,25 +1,27 @@
-package tme.api.graphql;
+package tme.api.render;
 
 import com.github.benmanes.caffeine.cache.AsyncCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.vertx.core.Future;
 import io.vertx.core.WorkerExecutor;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.LongAdder;
 import tme.api.memory.Weights;
 import tme.cache.Stored;
-import tme.redis.Counters;
 
 /**
- * Each stored answer decoded once for GraphQL, kept beside the stored bytes and read by every later query: a hit
- * costs a lookup, not a decompression and a parse of the whole page (measured in {@code GraphQLHitBenchmark}). The
- * answer was rendered once, by the load that stored it; GraphQL never renders it again.
+ * Each stored answer decoded once ({@link StoredJson}), kept beside the stored bytes and read by every later GraphQL
+ * query and feed build: a hit costs a lookup, not a decompression and a parse of the whole page (measured in
+ * {@code GraphQLHitBenchmark}); a feed rebuilt every few seconds from the same popular pages reads each page's tree
+ * instead of decompressing and parsing it again (the largest allocation under the mixed load, docs/performance.md
+ * section 17). The answer was rendered once, by the load that stored it; nobody renders it again.
  *
  * <p>Kept like the decompressed copies REST writes ({@code BodyCopies}): keyed by the stored value's identity
  * ({@code weakKeys}), so a decoded copy lives no longer than the L1 entry holding its value and a newer entry never
  * meets an old copy; under its own memory bound ({@code MEMORY_CACHE_DECODED_MB}). Decoding runs on the worker
  * pool, once per value however many queries ask meanwhile. A bound of 0 keeps none: every hit decodes again.
  */
-final class DecodedCopies {
+public final class DecodedCopies {
 
     /**
      * Heap a decoded answer retains per byte of its JSON, rounded up from {@code DecodedCopiesTest}: 1.5 for the
@@ -32,36 +34,45 @@ final class DecodedCopies {
 
     private final AsyncCache<Stored, Object> copies;
     private final WorkerExecutor workers;
-    private final Counters<Count> counts;
+    private final LongAdder decodes = new LongAdder();
 
-    private DecodedCopies(AsyncCache<Stored, Object> copies, WorkerExecutor workers, Counters<Count> counts) {
+    private DecodedCopies(AsyncCache<Stored, Object> copies, WorkerExecutor workers) {
         this.copies = copies;
         this.workers = workers;
-        this.counts = counts;
     }
 
-    /** Copies bounded to {@code maxBytes} of heap, decoded on {@code workers}; 0 keeps none. */
-    static DecodedCopies bounded(long maxBytes, WorkerExecutor workers, Counters<Count> counts) {
+    /** Copies bounded to {@code maxBytes} of heap, decoded on {@code workers} unless told otherwise; 0 keeps none. */
+    public static DecodedCopies bounded(long maxBytes, WorkerExecutor workers) {
         return new DecodedCopies(maxBytes <= 0 ? null : Caffeine.newBuilder()
                 .executor(Runnable::run) // upkeep on the caller's thread: no pool thread woken from an event loop
                 .weakKeys()
                 .maximumWeight(maxBytes)
                 .<Stored, Object>weigher((stored, tree) -> weight(stored))
-                .buildAsync(), workers, counts);
+                .buildAsync(), workers);
     }
 
     /** The decoded answer of {@code stored} (a 200 answer's JSON): at once when kept, else decoded on the workers. */
-    Future<Object> of(Stored stored) {
+    public Future<Object> of(Stored stored) {
+        return of(stored, workers);
+    }
+
+    /** As {@link #of(Stored)}, a decode it starts run on {@code on} (a feed build's own pool). */
+    public Future<Object> of(Stored stored, WorkerExecutor on) {
         if (copies == null) {
-            return decode(stored);
+            return decode(stored, on);
         }
         CompletableFuture<Object> copy = copies.get(stored, (value, executor) ->
-                decode(value).toCompletionStage().toCompletableFuture());
+                decode(value, on).toCompletionStage().toCompletableFuture());
         return Future.fromCompletionStage(copy);
     }
 
+    /** Answers decoded so far: once per stored value while its copy is kept, else once per read. */
+    public long decodes() {
+        return decodes.sum();
+    }
+
     /** The heap the kept copies are accounted for, against the bound ({@code MEMORY_CACHE_DECODED_MB}). */
-    long weightedBytes() {
+    public long weightedBytes() {
         return copies == null ? 0 : Weights.of(copies.synchronous());
     }
 
@@ -71,9 +82,9 @@ final class DecodedCopies {
         return (int) Math.min(Integer.MAX_VALUE, weight);
     }
 
-    private Future<Object> decode(Stored stored) {
-        return workers.executeBlocking(() -> {
-            counts.increment(Count.DECODED);
+    private Future<Object> decode(Stored stored, WorkerExecutor on) {
+        return on.executeBlocking(() -> {
+            decodes.increment();
             return StoredJson.decode(stored.raw());
         }, false);
     }

@@ -1,4 +1,4 @@
-package tme.api.graphql;
+package tme.api.render;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
@@ -15,14 +15,14 @@ import java.util.Map;
  * GraphQL's default fetchers read fields from ({@code map.get(fieldName)}): the JSON's field names are the schema's.
  * Immutable because one decoded answer is shared by every query that reads it, on every event loop.
  */
-final class StoredJson {
+public final class StoredJson {
 
     private static final JsonFactory FACTORY = new JsonFactory();
 
     private StoredJson() {}
 
     /** The JSON value in {@code utf8}: a {@code Map<String, Object>}, a {@code List<Object>}, or a scalar. */
-    static Object decode(byte[] utf8) {
+    public static Object decode(byte[] utf8) {
         try (JsonParser parser = FACTORY.createParser(utf8)) {
             return value(parser, parser.nextToken());
         } catch (IOException e) {

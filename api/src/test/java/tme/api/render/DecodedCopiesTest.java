@@ -1,6 +1,7 @@
-package tme.api.graphql;
+package tme.api.render;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,22 +15,20 @@ import java.lang.ref.Reference;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import tme.cache.Stored;
-import tme.redis.Counters;
 
 /** Decoded copies: one decoding per stored value however many read it, and a weight that covers their heap. */
 class DecodedCopiesTest {
 
     final Vertx vertx = Vertx.vertx();
     final WorkerExecutor workers = vertx.createSharedWorkerExecutor("decode-test", 2);
-    final Counters<Count> counts = new Counters<>(Count.class, EnumSet.allOf(Count.class));
 
     @AfterEach
     void stop() throws Exception {
@@ -38,7 +37,7 @@ class DecodedCopiesTest {
 
     @Test
     void aStoredValue_isDecodedOnce_andEveryReadGetsTheSameTree() throws Exception {
-        DecodedCopies copies = DecodedCopies.bounded(64L << 20, workers, counts);
+        DecodedCopies copies = DecodedCopies.bounded(64L << 20, workers);
         Stored stored = stored(StoredJsonTest.durovBody());
         List<Future<Object>> reads = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
@@ -48,19 +47,35 @@ class DecodedCopiesTest {
         for (Future<Object> read : reads) {
             assertSame(first, await(read));
         }
-        assertEquals(1L, counts.snapshot().get("graphql.decoded"));
+        assertEquals(1L, copies.decodes());
 
         Stored newer = stored(StoredJsonTest.durovBody());
         assertNotSame(first, await(copies.of(newer)), "keyed by the stored value itself, not its content");
-        assertEquals(2L, counts.snapshot().get("graphql.decoded"));
+        assertEquals(2L, copies.decodes());
+    }
+
+    @Test
+    void aDecodeAskedOnAnotherPool_runsThere_andIsSharedLikeAnyOther() throws Exception {
+        WorkerExecutor builds = vertx.createSharedWorkerExecutor("feed-build-test", 1);
+        CountDownLatch busy = new CountDownLatch(1);
+        builds.executeBlocking(() -> busy.await(60, TimeUnit.SECONDS), false); // its one thread taken
+        DecodedCopies copies = DecodedCopies.bounded(64L << 20, workers);
+        Stored stored = stored(StoredJsonTest.durovBody());
+
+        Future<Object> decoding = copies.of(stored, builds);
+        assertFalse(decoding.isComplete(), "waits for the pool it was asked on, though the default pool is idle");
+        busy.countDown();
+
+        assertSame(await(decoding), await(copies.of(stored)));
+        assertEquals(1L, copies.decodes());
     }
 
     @Test
     void noCopiesKept_decodesEveryRead() throws Exception {
-        DecodedCopies copies = DecodedCopies.bounded(0, workers, counts);
+        DecodedCopies copies = DecodedCopies.bounded(0, workers);
         Stored stored = stored(StoredJsonTest.durovBody());
         assertEquals(await(copies.of(stored)), await(copies.of(stored)));
-        assertEquals(2L, counts.snapshot().get("graphql.decoded"));
+        assertEquals(2L, copies.decodes());
     }
 
     @ParameterizedTest

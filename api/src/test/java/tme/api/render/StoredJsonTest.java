@@ -1,4 +1,4 @@
-package tme.api.graphql;
+package tme.api.render;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
