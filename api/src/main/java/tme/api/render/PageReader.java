@@ -5,9 +5,11 @@ import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import tme.scraper.model.Channel;
 import tme.scraper.model.ChannelPage;
 import tme.scraper.model.Counters;
@@ -131,15 +133,18 @@ public final class PageReader {
     /** Wire names back to the model's enums. */
     static final class Names {
 
+        // Built once: EntityType.values() copies its array on every call, once per entity of every page read back.
+        private static final Map<String, EntityType> ENTITY_TYPES = Arrays.stream(EntityType.values())
+                .collect(Collectors.toUnmodifiableMap(EntityType::wireName, type -> type));
+
         private Names() {}
 
         static EntityType entityType(String wireName) {
-            for (EntityType type : EntityType.values()) {
-                if (type.wireName().equals(wireName)) {
-                    return type;
-                }
+            EntityType type = ENTITY_TYPES.get(wireName);
+            if (type == null) {
+                throw new IllegalStateException("unknown entity type in a stored answer: " + wireName);
             }
-            throw new IllegalStateException("unknown entity type in a stored answer: " + wireName);
+            return type;
         }
     }
 }

@@ -8,6 +8,8 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientAgent;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.core.http.PoolOptions;
@@ -45,6 +47,10 @@ public final class TmeClient implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(TmeClient.class.getName());
     /** What may go into a URL path; the api validates names more strictly, this only keeps the path intact. */
     private static final Pattern PATH_SAFE_NAME = Pattern.compile("[A-Za-z0-9_]{1,64}");
+    // A channel page is 100-300 KB; a gzip answer, decoded on the way, comes without a Content-Length.
+    static final int USUAL_PAGE_BYTES = 128 * 1024;
+    // However large an answer says it is, no more is set aside before its bytes arrive.
+    static final int MAX_PRESIZE = 4 * 1024 * 1024;
 
     private final Vertx vertx;
     private final Duration timeout;
@@ -175,8 +181,35 @@ public final class TmeClient implements AutoCloseable {
             obtained.accept(request);
             // t.me's script posts an empty body; send(Buffer) sends the "content-length: 0" a browser sends.
             return method == HttpMethod.POST ? request.send(Buffer.buffer()) : request.send();
-        }).compose(response -> response.body().map(body ->
+        }).compose(response -> body(response).map(body ->
                 new ResponseMapping.Answer(response.statusCode(), response.headers(), body)));
+    }
+
+    /**
+     * The whole answer, read into one buffer sized for it up front: from {@code Content-Length} when t.me sends one
+     * (up to {@link #MAX_PRESIZE}), else a channel page's usual size. {@code response.body()} starts small and
+     * doubles, copying a 100-300 KB page several times: a tenth of the server's allocation under the mixed load
+     * (docs/performance.md, section 17).
+     */
+    private static Future<Buffer> body(HttpClientResponse response) {
+        Promise<Buffer> whole = Promise.promise();
+        Buffer body = Buffer.buffer(presize(response.getHeader(HttpHeaders.CONTENT_LENGTH)));
+        response.handler(body::appendBuffer)
+                .exceptionHandler(whole::tryFail)
+                .endHandler(end -> whole.tryComplete(body));
+        return whole.future();
+    }
+
+    /** The buffer to start an answer's body with, given its {@code Content-Length} (null when t.me sent none). */
+    static int presize(String contentLength) {
+        if (contentLength != null) {
+            try {
+                return (int) Math.clamp(Long.parseLong(contentLength.trim()), 0, MAX_PRESIZE);
+            } catch (NumberFormatException ignored) {
+                // not a length: t.me's framing is the transport's business; size as for none
+            }
+        }
+        return USUAL_PAGE_BYTES;
     }
 
     /** Resets a request past its deadline: for HTTP/1.1 that closes its connection, which frees its pool slot. */
