@@ -31,7 +31,7 @@ import tme.redis.RepeatLog;
  *       included). Without L2, or while it is unavailable, L1 keeps values for their full life.</li>
  *   <li>A copy so capped and read in the last half of its L1 life is answered at once and checked against L2 once,
  *       in the background, by the stored time in the header of L2's value (no payload moves): the same value is held
- *       for another {@code l1MaxTtl}, a newer one is read and replaces it; otherwise the copy lives to its cap. A key
+ *       for another {@code l1MaxTtl} while it stays fresh, a newer one is read and replaces it; otherwise the copy lives to its cap. A key
  *       read that often never makes a reader wait for Redis, and no copy lives past its cap unchecked.</li>
  *   <li>A copy arriving from L2 never replaces a value stored later, e.g. put while the read was in flight.</li>
  *   <li>Nothing fails because L2 is down: it is a miss, counted (see {@link #counters()}).</li>
@@ -212,7 +212,7 @@ public final class TwoLevelCache {
     /**
      * Checks a copy held only until its cap against L2 in the background, once, when the cap is near and Redis is up:
      * the stored time of L2's value, read from its header alone. The same time renews the copy for another
-     * {@code l1MaxTtl}; a later one is read in full (and replaces the copy as any L2 read does). Anything else (the
+     * {@code l1MaxTtl}, up to its freshness; a later one is read in full (and replaces the copy as any L2 read does). Anything else (the
      * key gone, Redis not answering) leaves the copy to its cap, as before checks were made: the reader at the cap
      * asks L2 and finds what is there.
      */
@@ -232,8 +232,10 @@ public final class TwoLevelCache {
             }
             long theirs = shared.get().toEpochMilli();
             if (theirs == ours) {
-                Instant keptUntil = keptUntil(held.stored(), held.freshUntil());
-                l1.renew(key, marked, capped(clock.instant(), keptUntil));
+                // Never past the copy's freshness: once it is stale another server may have refreshed it, and the
+                // reader then asks L2, as it did before checks were made.
+                Instant capped = capped(clock.instant(), keptUntil(held.stored(), held.freshUntil()));
+                l1.renew(key, marked, capped.isBefore(held.freshUntil()) ? capped : held.freshUntil());
             } else if (theirs > ours) {
                 readL2(key);
             }

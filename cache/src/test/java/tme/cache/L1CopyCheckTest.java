@@ -113,6 +113,25 @@ class L1CopyCheckTest extends RedisTestBase {
     }
 
     @Test
+    void aRenewedCopy_isHeldNoLongerThanItIsFresh_soAnotherServersRefreshIsReadWhenItTurnsStale() {
+        Stored value = json("{\"v\":1}", Duration.ofSeconds(8));
+        readerCopied(value); // held until its cap, 10 s, stale from 8 s
+        clock.advance(Duration.ofSeconds(5));
+        assertEquals(Optional.of(value.storedAt()), readWhileTheCheckIsHeld(value)); // unchanged, stale at 8 s
+        clock.advance(Duration.ofSeconds(4));
+        Stored refreshed = json("{\"v\":2}", Duration.ofSeconds(8)); // another server refreshed it at 9 s
+        Await.result(writer.put(KEY, refreshed));
+        clock.advance(Duration.ofSeconds(1)); // the copy's first cap: not moved, since it would only be held stale
+
+        Lookup.Hit hit = hit(reader.get(KEY));
+
+        assertEquals(Level.L2, hit.level());
+        assertEquals(refreshed, hit.stored());
+        assertTrue(hit.fresh());
+        assertEquals(2, gated.reads());
+    }
+
+    @Test
     void aKeyRedisNoLongerHas_isCheckedOnce_answeredToItsCap_thenTheReaderAtTheCapFindsNothing() {
         Stored value = json("{\"v\":1}");
         readerCopied(value);
