@@ -31,8 +31,9 @@ import tme.redis.RepeatLog;
  *       included). Without L2, or while it is unavailable, L1 keeps values for their full life.</li>
  *   <li>A copy so capped and read in the last half of its L1 life is answered at once and checked against L2 once,
  *       in the background, by the stored time in the header of L2's value (no payload moves): the same value is held
- *       for another {@code l1MaxTtl} while it stays fresh, a newer one is read and replaces it; otherwise the copy lives to its cap. A key
- *       read that often never makes a reader wait for Redis, and no copy lives past its cap unchecked.</li>
+ *       for another {@code l1MaxTtl} while it stays fresh, a newer one is read and replaces it; otherwise the copy
+ *       lives to its cap. A key read that often never waits for Redis while it stays fresh, and no copy lives past
+ *       its cap unchecked.</li>
  *   <li>A copy arriving from L2 never replaces a value stored later, e.g. put while the read was in flight.</li>
  *   <li>Nothing fails because L2 is down: it is a miss, counted (see {@link #counters()}).</li>
  * </ul>
