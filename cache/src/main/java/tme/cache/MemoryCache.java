@@ -66,32 +66,25 @@ final class MemoryCache {
         return entries.update(key, current -> current == held ? marked : current) == marked ? marked : null;
     }
 
-    /** Holds {@code key}'s entry until {@code heldUntil}, unchecked again, if it is still {@code checked}. */
+    /** Holds {@code key}'s entry until {@code heldUntil} if that is later and it is still {@code checked}. */
     void renew(String key, Held checked, Instant heldUntil) {
-        entries.update(key, current -> current == checked ? renewed(current, heldUntil) : current);
+        entries.update(key, current -> current == checked && heldUntil.isAfter(current.heldUntil())
+                ? new Held(current.stored(), current.freshUntil(), heldUntil)
+                : current);
     }
 
     /**
-     * Keeps a copy read from L2 unless L1 already has a value stored later (written while the read was in flight).
-     * A copy of the value L1 holds (stored at the same time) renews it: held as long as the copy may be. Returns the
-     * entry L1 holds afterwards.
+     * Keeps a copy read from L2 unless L1 already has a value stored at the same time or later (written while
+     * the read was in flight). Returns the entry L1 holds afterwards.
      */
     Held offer(String key, Held copy) {
         Instant now = clock.instant();
-        Held kept = entries.update(key, current -> {
-            if (current == null || !now.isBefore(current.heldUntil())) {
-                return copy;
-            }
-            int order = current.stored().storedAt().compareTo(copy.stored().storedAt());
-            return order < 0 ? copy : order > 0 ? current : renewed(current, copy.heldUntil());
-        });
+        Held kept = entries.update(key, current ->
+                current != null && now.isBefore(current.heldUntil())
+                        && !current.stored().storedAt().isBefore(copy.stored().storedAt())
+                        ? current
+                        : copy);
         return kept != null ? kept : copy; // a copy heavier than all of L1 is answered, not kept
-    }
-
-    private static Held renewed(Held current, Instant heldUntil) {
-        return heldUntil.isAfter(current.heldUntil())
-                ? new Held(current.stored(), current.freshUntil(), heldUntil)
-                : current;
     }
 
     /** Lets L1 keep {@code stored} until {@code heldUntil}, if it is still the value held for {@code key}. */

@@ -213,9 +213,9 @@ public final class TwoLevelCache {
     /**
      * Checks a copy held only until its cap against L2 in the background, once, when the cap is near and Redis is up:
      * the stored time of L2's value, read from its header alone. The same time renews the copy for another
-     * {@code l1MaxTtl}, up to its freshness; a later one is read in full (and replaces the copy as any L2 read does). Anything else (the
-     * key gone, Redis not answering) leaves the copy to its cap, as before checks were made: the reader at the cap
-     * asks L2 and finds what is there.
+     * {@code l1MaxTtl}, up to its freshness; a later one is read in full (and replaces the copy as any L2 read does).
+     * Anything else (the key gone, Redis not answering) leaves the copy to its cap, as before checks were made: the
+     * reader at the cap asks L2 and finds what is there.
      */
     private void checkIfNearCap(String key, Held held, Instant now) {
         if (held.checked() || now.isBefore(held.heldUntil().minus(checkAhead)) || !capped(held) || !l2.available()) {

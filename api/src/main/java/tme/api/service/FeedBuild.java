@@ -12,7 +12,6 @@ import tme.api.feed.ReaderFeeds;
 import tme.api.problem.Problem;
 import tme.api.render.FeedJson;
 import tme.api.render.PageReader;
-import tme.cache.Stored;
 import tme.scraper.model.ChannelPage;
 import tme.scraper.model.Channel;
 
@@ -30,12 +29,12 @@ import tme.scraper.model.Channel;
 record FeedBuild(byte[] bytes, boolean transientFailure, Problem refusal) {
 
     /**
-     * The feed of each channel's pages as read ({@code pages=N}: the latest and the older ones), each latest page's
-     * decoded copy in {@code trees} at its index (null: read from the stored bytes); an older page that
-     * failed for a passing reason makes the feed short-lived, like a channel that did. {@code links}: where a reader
-     * feed sends readers for media (t.me's URLs, or {@code PUBLIC_URL}'s durable links); {@code hubUrl}: the WebSub
-     * hub a reader feed names (null: none); a reader feed dates the posts found edited as updated then
-     * ({@code edits}).
+     * The feed of each channel's pages as read ({@code pages=N}: the latest and the older ones), each latest page
+     * that answered 200 read from its decoded copy in {@code trees}, at its index ({@link FeedService#trees}); an
+     * older page that failed for a passing reason makes the feed short-lived, like a channel that did. {@code links}:
+     * where a reader feed sends readers for media (t.me's URLs, or {@code PUBLIC_URL}'s durable links);
+     * {@code hubUrl}: the WebSub hub a reader feed names (null: none); a reader feed dates the posts found edited as
+     * updated then ({@code edits}).
      */
     static FeedBuild of(FeedRequest request, List<ChannelPages> read, List<Object> trees, Instant now,
                         MediaLinks links, String hubUrl, Edits edits) {
@@ -47,7 +46,7 @@ record FeedBuild(byte[] bytes, boolean transientFailure, Problem refusal) {
             ChannelPages channel = read.get(i);
             olderFailed |= channel.olderFailure() != null;
             switch (channel.latest()) {
-                case Answer.Cached ok when ok.status() == 200 -> pages.add(channel.with(page(ok.stored(), trees.get(i))));
+                case Answer.Cached ok when ok.status() == 200 -> pages.add(channel.with(PageReader.body(trees.get(i))));
                 case Answer.Cached notFound -> errors.add(new FeedJson.Error(name, notFound.notFound()));
                 case Answer.Failure failure -> errors.add(new FeedJson.Error(name, failure.problem()));
             }
@@ -55,11 +54,6 @@ record FeedBuild(byte[] bytes, boolean transientFailure, Problem refusal) {
         boolean transientFailure = olderFailed || errors.stream()
                 .anyMatch(error -> !Problem.CHANNEL_NOT_FOUND.equals(error.problem().code()));
         return of(request, pages, errors, transientFailure, now, links, hubUrl, edits);
-    }
-
-    /** A latest page read back from its decoded copy ({@link FeedService#trees}) when it has one, else from its bytes. */
-    private static ChannelPage page(Stored stored, Object tree) {
-        return tree != null ? PageReader.body(tree) : PageReader.body(stored.raw());
     }
 
     /**

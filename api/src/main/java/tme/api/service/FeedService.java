@@ -76,7 +76,8 @@ public final class FeedService {
     private volatile Optional<ChangedAnswers> changes = Optional.empty();
     // When posts were found edited, for the reader feeds' update dates; none until tagging(...).
     private volatile EditTimes edits = EditTimes.none();
-    // Decoded copies of stored answers the builds read pages from; none until readingPagesFrom(...).
+    // Decoded copies of stored answers the builds read pages from: until readingPagesFrom(...), none kept (each build
+    // decodes its pages).
     private volatile DecodedCopies decoded;
     private final Counters<FeedCount> counts = new Counters<>(FeedCount.class, EnumSet.allOf(FeedCount.class));
 
@@ -100,6 +101,7 @@ public final class FeedService {
         this.times = times;
         this.clock = clock;
         this.workers = workers;
+        this.decoded = DecodedCopies.bounded(0, workers);
         this.parallelism = parallelism;
     }
 
@@ -188,14 +190,14 @@ public final class FeedService {
 
     /**
      * The decoded copy of each channel's latest page that answered 200, at its index in {@code read} (null for the
-     * others, and for all without copies); a copy not kept yet is decoded on this service's workers.
+     * others); a copy not kept yet is decoded on this service's workers.
      */
     Future<List<Object>> trees(List<ChannelPages> read) {
         DecodedCopies copies = decoded;
-        List<Future<Object>> trees = read.stream().map(channel -> copies != null
-                && channel.latest() instanceof Answer.Cached ok && ok.status() == 200
-                ? copies.of(ok.stored(), workers)
-                : Future.<Object>succeededFuture(null)).toList();
+        List<Future<Object>> trees = read.stream().map(channel ->
+                channel.latest() instanceof Answer.Cached ok && ok.status() == 200
+                        ? copies.of(ok.stored(), workers)
+                        : Future.<Object>succeededFuture(null)).toList();
         return Future.all(trees).map(all -> trees.stream().map(Future::result).toList());
     }
 
