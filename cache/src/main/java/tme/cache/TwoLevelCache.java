@@ -49,7 +49,7 @@ public final class TwoLevelCache {
     private final RepeatLog failures;
     private final Duration l1MaxTtl;
     // How long before its cap a capped copy's readers start checking it against L2 in the background.
-    private final Duration checkAhead;
+    private final long checkAheadMillis;
     private final Staleness staleness;
     private final Counters<Counter> counters = new Counters<>(Counter.class,
             EnumSet.of(Counter.L1_HITS, Counter.L2_HITS, Counter.MISSES, Counter.PUTS, Counter.L1_CHECKS));
@@ -63,7 +63,7 @@ public final class TwoLevelCache {
         this.clock = clock;
         this.failures = RepeatLog.perMinute(LOG, clock);
         this.l1MaxTtl = config.l1MaxTtl();
-        this.checkAhead = l1MaxTtl.dividedBy(2);
+        this.checkAheadMillis = l1MaxTtl.toMillis() / 2;
         this.staleness = config.staleness();
     }
 
@@ -218,7 +218,9 @@ public final class TwoLevelCache {
      * reader at the cap asks L2 and finds what is there.
      */
     private void checkIfNearCap(String key, Held held, Instant now) {
-        if (held.checked() || now.isBefore(held.heldUntil().minus(checkAhead)) || !capped(held) || !l2.available()) {
+        // In millis: this runs on every L1 hit, and Instant arithmetic would allocate there.
+        if (held.checked() || held.heldUntil().toEpochMilli() - now.toEpochMilli() > checkAheadMillis
+                || !capped(held) || !l2.available()) {
             return;
         }
         Held marked = l1.markChecked(key, held);
