@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import tme.bench.http.Response;
 import tme.bench.openloop.Driver;
@@ -26,6 +28,8 @@ public final class MixLatencies implements Driver.Recorder {
     private final Histogram[][] latency = new Histogram[CLASSES + 1][Level.values().length];
     private final Histogram[] anyLevel = new Histogram[CLASSES + 1];
     private final Histogram lag = new Histogram(1, HIGHEST_MICROS, 3); // intended start to send
+    // Every class together, by the X-Cache value as sent: a fleet's L1 and L2 hits apart, which Level joins.
+    private final Map<String, Histogram> byValue = new TreeMap<>();
     private final long[] notOk = new long[CLASSES + 1]; // answered, not 2xx
     private final long[] ioErrors = new long[CLASSES + 1];
     private final long[] timeouts = new long[CLASSES + 1];
@@ -51,6 +55,9 @@ public final class MixLatencies implements Driver.Recorder {
         lag.recordValue(Math.clamp((sentNanos - intended) / 1000, 1, HIGHEST_MICROS));
         int c = plan.classOf(i).ordinal();
         int level = Level.of(response.cache()).ordinal();
+        if (!response.cache().isEmpty()) {
+            byValue.computeIfAbsent(response.cache(), value -> new Histogram(1, HIGHEST_MICROS, 3)).recordValue(micros);
+        }
         for (int row : new int[] {c, ALL}) {
             latency[row][level].recordValue(micros);
             anyLevel[row].recordValue(micros);
@@ -102,6 +109,15 @@ public final class MixLatencies implements Driver.Recorder {
             }
         }
         return lines;
+    }
+
+    /**
+     * A line per {@code X-Cache} value answered, every class together: {@code CACHE value=l1 answers=.. p50_ms=..
+     * p99_ms=.. p999_ms=.. max_ms=..}.
+     */
+    public List<String> cacheLines() {
+        return byValue.entrySet().stream().map(e -> String.format(Locale.ROOT, "CACHE value=%s answers=%d %s",
+                e.getKey(), e.getValue().getTotalCount(), percentiles("", e.getValue()))).toList();
     }
 
     private String line(String name, int c) {

@@ -118,6 +118,7 @@ public final class MixedMain {
         probe.finish();
         List<String> lines = new ArrayList<>(cpu.lines(options.clkTck(), latencies.answered()));
         lines.addAll(latencies.lines());
+        lines.addAll(latencies.cacheLines());
         double span = schedule.measuredSpan().toNanos() / 1e9;
         lines.add(String.format(Locale.ROOT, "MIXED rate=%.1f seconds=%.2f requests=%d rps=%.1f connections=%d"
                         + " channels=%d %s generator_cores=%.2f", options.rate(), span, latencies.answered(),
