@@ -19,7 +19,8 @@
 # POST /graphql, /feeds/<ch>.atom) and a channel drawn Zipf(EXPONENT) over CHANNELS names (the fake serves any name
 # as durov's recorded page); the same draws (SEED) for every column. Latencies count from each request's intended start
 # (coordinated omission corrected), per route class, split by X-Cache into hits and misses (GraphQL and POST answers
-# carry none: "every answer" only). CPU per answer: the servers' processes (/proc/<pid>/stat) over the measured span.
+# carry none: "every answer" only). CPU per answer: the servers' processes (/proc/<pid>/stat) over the measured span;
+# the fleet's refresher and redis-server, and the recipe's origin, each apart.
 # t.me requests / distinct pages: the fake's counts over the column's whole run, warm-up included.
 #
 # Before the timed run, every distinct request of the mix is asked once, closed loop, 64 at a time (WARM_PASSES=1):
@@ -132,8 +133,9 @@ column_fleet() {
   done
   start_api refresher ROLE=refresher REDIS_URL="$REDIS_URL" "${EVERY_SERVER_ENV[@]}" ${FRESH[@]+"${FRESH[@]}"}
   await_apis
-  pids=$(IFS=,; echo "${API_PIDS[*]},$redis_pid")
-  run_mix fleet "front=$pids" "${urls[@]}"
+  pids=$(IFS=,; echo "${API_PIDS[*]:0:$FLEET}")
+  # The servers apart from the refresher and Redis: which of the fleet's processes the CPU goes to.
+  run_mix fleet "front=$pids refresher=${API_PIDS[-1]} redis=$redis_pid" "${urls[@]}"
   stop_all "${API_PIDS[@]}" "$redis_pid"
 }
 
