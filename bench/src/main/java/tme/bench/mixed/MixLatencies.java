@@ -112,11 +112,11 @@ public final class MixLatencies implements Driver.Recorder {
     }
 
     /**
-     * A line per {@code X-Cache} value answered, every class together: {@code CACHE value=l1 answers=.. p50_ms=..
+     * A line per {@code X-Cache} value answered, every class together: {@code CACHE value=l1 requests=.. p50_ms=..
      * p99_ms=.. p999_ms=.. max_ms=..}.
      */
     public List<String> cacheLines() {
-        return byValue.entrySet().stream().map(e -> String.format(Locale.ROOT, "CACHE value=%s answers=%d %s",
+        return byValue.entrySet().stream().map(e -> String.format(Locale.ROOT, "CACHE value=%s requests=%d %s",
                 e.getKey(), e.getValue().getTotalCount(), percentiles("", e.getValue()))).toList();
     }
 

@@ -106,9 +106,7 @@ public final class MixTableMain {
         // Every class together by X-Cache as sent: where a hit came from (tme-api's L1, L2, STALE; nginx's HIT...).
         columns.stream().flatMap(c -> c.lines().keySet().stream()).filter(k -> k.startsWith("CACHE ")).distinct()
                 .sorted().forEach(line -> row(out, columns, "X-Cache " + line.substring(6) + ": p50 / p99 / p99.9 ms",
-                        c -> c.lines().containsKey(line) ? Fmt.ms(c.number(line, "p50_ms")) + " / "
-                                + Fmt.ms(c.number(line, "p99_ms")) + " / " + Fmt.ms(c.number(line, "p999_ms")) + " ("
-                                + Fmt.count(c.number(line, "answers")) + ")" : Fmt.NONE));
+                        c -> latencies(c, line, "")));
         return out.toString();
     }
 

@@ -57,9 +57,9 @@ class MixLatenciesTest {
         // by the X-Cache value as sent (none for the answer without one; the warm-up's left out)
         List<String> cache = latencies.cacheLines();
         assertEquals(3, cache.size(), cache.toString());
-        assertTrue(cache.get(0).startsWith("CACHE value=l2 answers=1 p50_ms=2.00 "), cache.get(0));
-        assertTrue(cache.get(1).startsWith("CACHE value=lock_wait answers=1 "), cache.get(1));
-        assertTrue(cache.get(2).startsWith("CACHE value=upstream answers=1 "), cache.get(2));
+        assertTrue(cache.get(0).startsWith("CACHE value=l2 requests=1 p50_ms=2.00 "), cache.get(0));
+        assertTrue(cache.get(1).startsWith("CACHE value=lock_wait requests=1 "), cache.get(1));
+        assertTrue(cache.get(2).startsWith("CACHE value=upstream requests=1 "), cache.get(2));
         assertEquals(300.0, field(cache.get(2), "p50_ms"), 0.5, cache.get(2));
     }
 

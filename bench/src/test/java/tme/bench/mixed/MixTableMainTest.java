@@ -21,13 +21,13 @@ class MixTableMainTest {
                         + " p50_ms=0.30 p99_ms=310.00 p999_ms=400.00 max_ms=500.00 hit_p50_ms=0.25 hit_p99_ms=4.00"
                         + " hit_p999_ms=9.00 hit_max_ms=10.00 miss_p50_ms=305.00 miss_p99_ms=320.00"
                         + " miss_p999_ms=330.00 miss_max_ms=340.00",
-                "CACHE value=l1 answers=850 p50_ms=0.20 p99_ms=3.00 p999_ms=8.00 max_ms=9.00",
-                "CACHE value=l2 answers=50 p50_ms=1.50 p99_ms=6.00 p999_ms=9.00 max_ms=9.50",
+                "CACHE value=l1 requests=850 p50_ms=0.20 p99_ms=3.00 p999_ms=8.00 max_ms=9.00",
+                "CACHE value=l2 requests=50 p50_ms=1.50 p99_ms=6.00 p999_ms=9.00 max_ms=9.50",
                 "MIXED rate=100.0 seconds=10.00 requests=1000 rps=100.0 lag_p99_ms=1.50",
                 "TME upstream_requests=150 distinct_uris=100 stalled=0");
         Path nginx = write("nginx.txt", "CPU name=front seconds=0.10 answers=1000 ms_per_answer=0.1000 jit_share=0.000",
                 "CPU name=origin seconds=2.00 answers=1000 ms_per_answer=2.0000 jit_share=0.012",
-                "CACHE value=hit answers=900 p50_ms=0.18 p99_ms=2.50 p999_ms=7.00 max_ms=8.00",
+                "CACHE value=hit requests=900 p50_ms=0.18 p99_ms=2.50 p999_ms=7.00 max_ms=8.00",
                 "MIXED rate=100.0 seconds=10.00 requests=1000 rps=100.0 lag_p99_ms=2.00");
         String table = MixTableMain.table(List.of(MixTableMain.read("one", one), MixTableMain.read("nginx", nginx)));
         List<String> rows = table.lines().toList();
