@@ -15,6 +15,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import tme.api.render.DecodedCopies;
 
 /**
  * GraphQL and REST over the same services: a page asked for both ways is loaded from t.me once, rendered once and
@@ -62,6 +63,7 @@ class GraphQLSharingTest {
 
         assertEquals("upstream", rest.headers().firstValue("X-Cache").orElseThrow());
         assertOneLoad(route);
+        assertKeptFromItsKeepAtRead(route);
         assertDecodedCopyHeld(rest);
         assertSameAsRest(graphql, TestServer.json(rest), "answer");
     }
@@ -74,6 +76,7 @@ class GraphQLSharingTest {
 
         assertEquals("L1", rest.headers().firstValue("X-Cache").orElseThrow(), "REST serves the entry GraphQL's load stored");
         assertOneLoad(route);
+        assertKeptFromItsKeepAtRead(route);
         assertDecodedCopyHeld(rest);
         assertSameAsRest(graphql, TestServer.json(rest), "answer");
     }
@@ -115,6 +118,15 @@ class GraphQLSharingTest {
         assertEquals(1, server.tme.totalHits());
         assertEquals(1, Fleet.metric(server, "tme_coalescing_loads_total"));
         assertEquals(1, Fleet.metric(server, "tme_graphql_decoded_total"));
+    }
+
+    /** Read {@code KEEP_AT} times, the value is decoded that often, then kept: later reads decode nothing. */
+    private void assertKeptFromItsKeepAtRead(Route route) {
+        for (int read = 2; read <= DecodedCopies.KEEP_AT + 2; read++) {
+            Gql.data(server, route.query());
+            assertEquals((long) Math.min(read, DecodedCopies.KEEP_AT), Fleet.metric(server, "tme_graphql_decoded_total"),
+                    "decodes after read " + read);
+        }
     }
 
     /** The one decoded copy is accounted at 3 bytes of heap per byte of the answer's JSON, plus its entry's 160. */

@@ -1,6 +1,7 @@
 package tme.api.render;
 
 import com.github.benmanes.caffeine.cache.AsyncCache;
+import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.vertx.core.Future;
 import io.vertx.core.WorkerExecutor;
@@ -10,8 +11,8 @@ import tme.api.memory.Weights;
 import tme.cache.Stored;
 
 /**
- * Each stored answer decoded once ({@link StoredJson}), kept beside the stored bytes and read by every later GraphQL
- * query and feed build: a hit costs a lookup, not a decompression and a parse of the whole page (measured in
+ * Each stored answer that is read often decoded once ({@link StoredJson}), kept beside the stored bytes and read by
+ * every later GraphQL query and feed build: a hit costs a lookup, not a decompression and a parse of the whole page (measured in
  * {@code GraphQLHitBenchmark}); a feed rebuilt every few seconds from the same popular pages reads each page's tree
  * instead of decompressing and parsing it again (the largest allocation under the mixed load, docs/performance.md
  * section 17). The answer was rendered once, by the load that stored it; nobody renders it again.
@@ -19,7 +20,9 @@ import tme.cache.Stored;
  * <p>Kept like the decompressed copies REST writes ({@code BodyCopies}): keyed by the stored value's identity
  * ({@code weakKeys}), so a decoded copy lives no longer than the L1 entry holding its value and a newer entry never
  * meets an old copy; under its own memory bound ({@code MEMORY_CACHE_DECODED_MB}). Decoding runs on the worker
- * pool, once per value however many queries ask meanwhile. A bound of 0 keeps none: every hit decodes again.
+ * pool, once per value however many queries ask meanwhile. A value's first {@code KEEP_AT - 1} reads decode it each
+ * for itself, kept by nobody: a tree that would be replaced before it is read again is not worth its copying by the
+ * collector. A bound of 0 keeps none: every read decodes again.
  */
 public final class DecodedCopies {
 
@@ -32,12 +35,27 @@ public final class DecodedCopies {
     /** Heap of an entry beyond its tree: the weak key, the node, the future. */
     static final int ENTRY_OVERHEAD = 160;
 
+    /**
+     * Reads a value gets before its decoded tree is kept. A kept tree outlives young collections and is copied into
+     * the old generation, a third of a megabyte of small objects per page; under the mixed load, where a latest page
+     * is replaced every 10 s, those copies were most of each young pause (12-16 MB promoted a pause, against 3-4 MB
+     * with no trees kept), and every hit waits out a pause. A tree read fewer times is decoded for each read, on a
+     * worker, and dies young; a value read this often (a popular page, GraphQL queries hammering one channel) is
+     * decoded once more and then shared, as before (docs/performance.md, section 17).
+     */
+    public static final int KEEP_AT = 4;
+    /** How many values not kept yet have their reads counted (by identity, weakly: a replaced value drops out). */
+    static final int COUNTED_MAX = 16_384;
+
     private final AsyncCache<Stored, Object> copies;
+    // Reads so far of values with no kept tree: a value is kept from its KEEP_AT-th read.
+    private final Cache<Stored, Integer> reads;
     private final WorkerExecutor workers;
     private final LongAdder decodes = new LongAdder();
 
     private DecodedCopies(AsyncCache<Stored, Object> copies, WorkerExecutor workers) {
         this.copies = copies;
+        this.reads = Caffeine.newBuilder().executor(Runnable::run).weakKeys().maximumSize(COUNTED_MAX).build();
         this.workers = workers;
     }
 
@@ -60,6 +78,9 @@ public final class DecodedCopies {
     public Future<Object> of(Stored stored, WorkerExecutor on) {
         if (copies == null) {
             return decode(stored, on);
+        }
+        if (copies.getIfPresent(stored) == null && reads.asMap().merge(stored, 1, Integer::sum) < KEEP_AT) {
+            return decode(stored, on); // not read often enough yet to be worth a kept tree
         }
         CompletableFuture<Object> copy = copies.get(stored, (value, executor) ->
                 decode(value, on).toCompletionStage().toCompletableFuture());

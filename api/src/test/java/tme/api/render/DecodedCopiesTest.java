@@ -24,7 +24,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import tme.cache.Stored;
 
-/** Decoded copies: one decoding per stored value however many read it, and a weight that covers their heap. */
+/**
+ * Decoded copies: a value read often decoded once more and shared by every later read, one read less often decoded
+ * per read and kept by nobody, and a weight that covers their heap.
+ */
 class DecodedCopiesTest {
 
     final Vertx vertx = Vertx.vertx();
@@ -36,22 +39,40 @@ class DecodedCopiesTest {
     }
 
     @Test
-    void aStoredValue_isDecodedOnce_andEveryReadGetsTheSameTree() throws Exception {
+    void aValueReadOften_isDecodedOnceMore_andEveryLaterReadGetsTheSameTree() throws Exception {
         DecodedCopies copies = DecodedCopies.bounded(64L << 20, workers);
         Stored stored = stored(StoredJsonTest.durovBody());
+        Object early = readUnkept(copies, stored);
         List<Future<Object>> reads = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
             reads.add(copies.of(stored));
         }
-        Object first = await(reads.getFirst());
+        Object kept = await(reads.getFirst());
         for (Future<Object> read : reads) {
-            assertSame(first, await(read));
+            assertSame(kept, await(read));
         }
-        assertEquals(1L, copies.decodes());
+        assertNotSame(early, kept);
+        assertEquals(early, kept);
+        assertEquals(DecodedCopies.KEEP_AT, copies.decodes(), "one decode per early read, then one for every later");
 
         Stored newer = stored(StoredJsonTest.durovBody());
-        assertNotSame(first, await(copies.of(newer)), "keyed by the stored value itself, not its content");
-        assertEquals(2L, copies.decodes());
+        assertNotSame(kept, await(copies.of(newer)), "keyed by the stored value itself, not its content");
+        assertEquals(DecodedCopies.KEEP_AT + 1L, copies.decodes());
+    }
+
+    @Test
+    void aValueReadLessOften_isDecodedForEachRead_andNothingIsKept() throws Exception {
+        DecodedCopies copies = DecodedCopies.bounded(64L << 20, workers);
+        Stored stored = stored(StoredJsonTest.durovBody());
+        for (int read = 1; read < DecodedCopies.KEEP_AT; read++) {
+            assertEquals(StoredJson.decode(stored.raw()), await(copies.of(stored)));
+            assertEquals(read, copies.decodes());
+        }
+        assertEquals(0L, copies.weightedBytes(), "a tree read only " + (DecodedCopies.KEEP_AT - 1) + " times is kept by nobody");
+
+        Object kept = await(copies.of(stored));
+        assertSame(kept, await(copies.of(stored)), "the " + DecodedCopies.KEEP_AT + "th read's tree is kept");
+        assertEquals(DecodedCopies.KEEP_AT, copies.decodes());
     }
 
     @Test
@@ -61,13 +82,14 @@ class DecodedCopiesTest {
         builds.executeBlocking(() -> busy.await(60, TimeUnit.SECONDS), false); // its one thread taken
         DecodedCopies copies = DecodedCopies.bounded(64L << 20, workers);
         Stored stored = stored(StoredJsonTest.durovBody());
+        readUnkept(copies, stored);
 
         Future<Object> decoding = copies.of(stored, builds);
         assertFalse(decoding.isComplete(), "waits for the pool it was asked on, though the default pool is idle");
         busy.countDown();
 
         assertSame(await(decoding), await(copies.of(stored)));
-        assertEquals(1L, copies.decodes());
+        assertEquals(DecodedCopies.KEEP_AT, copies.decodes());
     }
 
     @Test
@@ -90,6 +112,15 @@ class DecodedCopiesTest {
                 page, json.length, retained, (double) retained / json.length, accounted);
         assertTrue(accounted >= retained, "accounted " + accounted + " < retained " + retained);
         assertTrue(accounted < 5 * retained / 2, "over-accounted: " + accounted + " for " + retained);
+    }
+
+    /** The reads of {@code stored} before it is kept, one after another; the last one's tree. */
+    private static Object readUnkept(DecodedCopies copies, Stored stored) throws Exception {
+        Object tree = null;
+        for (int read = 1; read < DecodedCopies.KEEP_AT; read++) {
+            tree = await(copies.of(stored));
+        }
+        return tree;
     }
 
     /**
