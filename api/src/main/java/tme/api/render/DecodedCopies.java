@@ -12,10 +12,10 @@ import tme.cache.Stored;
 
 /**
  * Each stored answer that is read often decoded once ({@link StoredJson}), kept beside the stored bytes and read by
- * every later GraphQL query and feed build: a hit costs a lookup, not a decompression and a parse of the whole page (measured in
- * {@code GraphQLHitBenchmark}); a feed rebuilt every few seconds from the same popular pages reads each page's tree
- * instead of decompressing and parsing it again (the largest allocation under the mixed load, docs/performance.md
- * section 17). The answer was rendered once, by the load that stored it; nobody renders it again.
+ * every later GraphQL query and feed build: a hit costs a lookup, not a decompression and a parse of the whole page
+ * (measured in {@code GraphQLHitBenchmark}); a feed rebuilt every few seconds from the same popular pages reads each
+ * page's tree instead of decompressing and parsing it again (the largest allocation under the mixed load,
+ * docs/performance.md section 17). The answer was rendered once, by the load that stored it; nobody renders it again.
  *
  * <p>Kept like the decompressed copies REST writes ({@code BodyCopies}): keyed by the stored value's identity
  * ({@code weakKeys}), so a decoded copy lives no longer than the L1 entry holding its value and a newer entry never
@@ -87,7 +87,7 @@ public final class DecodedCopies {
         return Future.fromCompletionStage(copy);
     }
 
-    /** Answers decoded so far: once per stored value while its copy is kept, else once per read. */
+    /** Answers decoded so far: each read of a value before its {@link #KEEP_AT}-th, then once for all the later. */
     public long decodes() {
         return decodes.sum();
     }
