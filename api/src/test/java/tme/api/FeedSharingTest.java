@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
-import tme.api.render.DecodedCopies;
 import tme.api.FleetClient.Reply;
+import tme.api.render.DecodedCopies;
 
 /**
  * Identical feeds are built once: concurrent requests for the same set of channels (in any order or case) share

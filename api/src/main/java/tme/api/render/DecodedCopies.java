@@ -79,7 +79,11 @@ public final class DecodedCopies {
         if (copies == null) {
             return decode(stored, on);
         }
-        if (copies.getIfPresent(stored) == null && reads.asMap().merge(stored, 1, Integer::sum) < KEEP_AT) {
+        CompletableFuture<Object> kept = copies.getIfPresent(stored);
+        if (kept != null) {
+            return Future.fromCompletionStage(kept); // the hit: one lookup
+        }
+        if (reads.asMap().merge(stored, 1, Integer::sum) < KEEP_AT) {
             return decode(stored, on); // not read often enough yet to be worth a kept tree
         }
         CompletableFuture<Object> copy = copies.get(stored, (value, executor) ->
