@@ -53,6 +53,7 @@
 #     budget of 10/s shared 4 ways would answer most of the cold mix 429 (issue 30, item 1)
 #   JAVA_OPTS for the servers (default -Xms512m -Xmx512m and scripts/jvm.sh's collector options: the heap starts at
 #   its maximum, and survivors are promoted at once, as ./tme start runs it).
+#   TOOL_OPTS for the generator's JVM (default -Xms64m -Xmx512m; e.g. add -Xlog:gc to see its own pauses).
 # Prints a line per column as it goes, then the table (also in $WORK/table.md).
 set -euo pipefail
 
@@ -76,7 +77,7 @@ DELAY_MS=${DELAY_MS:-300}
 FLEET=${FLEET:-3}
 COLUMNS=${COLUMNS:-one fleet nginx}
 read -r -a EVERY_SERVER_ENV <<<"${SERVER_ENV:-TELEGRAM_RATE=1000 TELEGRAM_BURST=1000 CLIENT_UPSTREAM_SHARE=1}"
-TOOL_OPTS="-Xms64m -Xmx512m" # the generator's JVM
+TOOL_OPTS=${TOOL_OPTS:-"-Xms64m -Xmx512m"} # the generator's JVM
 case "$HITS_ONLY" in
   0) MODE=mixed FRESH=(); NGINX_VALID=1m; WARM_PASSES=${WARM_PASSES:-1} ;;
   1) MODE="hits only" FRESH=(CACHE_TTL_LATEST=1h CACHE_TTL_PAGE=1h CACHE_TTL_PREVIEW=2h FEED_FRESH_TTL=1h FEED_STALE_TTL=2h)
