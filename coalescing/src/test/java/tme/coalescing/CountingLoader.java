@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A loader standing in for t.me: counts its calls (and when they happened), answers what the test sets, at
@@ -54,6 +55,9 @@ final class CountingLoader implements Loader {
     public Future<Loaded> load(LoadContext context) {
         contexts.add(context);
         callNanos.add(System.nanoTime());
+        synchronized (this) {
+            notifyAll();
+        }
         Promise<Void> waitFor = gate;
         return waitFor == null ? Future.succeededFuture(answer) : waitFor.future().map(open -> answer);
     }
@@ -65,6 +69,27 @@ final class CountingLoader implements Loader {
     /** The context of each call, in call order (a context's priority may rise after the call). */
     List<LoadContext> contexts() {
         return contexts;
+    }
+
+    /**
+     * The context of call {@code n} (counted from 1), waiting for it with a deadline: a refresh a hit sets off
+     * starts on the loop's next turn, after the hit was answered.
+     */
+    synchronized LoadContext awaitCall(int n) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (contexts.size() < n) {
+            long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            if (left <= 0) {
+                throw new AssertionError("call " + n + " not made within 60s; calls: " + contexts.size());
+            }
+            try {
+                wait(left);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted", e);
+            }
+        }
+        return contexts.get(n - 1);
     }
 
     long firstCallNanos() {

@@ -14,6 +14,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tme.cache.Staleness;
@@ -64,8 +66,8 @@ class StaleAnswersTest {
         }
         assertEquals(50L, node.count("coalescing.stale.served"));
         assertEquals(1L, node.count("coalescing.refreshes.started"));
+        LoadContext refresh = loader.awaitCall(2);
         assertEquals(2, loader.calls());
-        LoadContext refresh = loader.contexts().get(1);
         assertEquals(Priority.BACKGROUND, refresh.priority());
         assertEquals(Optional.of(first), refresh.previous());
 
@@ -74,6 +76,25 @@ class StaleAnswersTest {
         assertEquals("{\"v\":2}", text(refreshed));
         assertEquals(Source.L1, refreshed.source());
         assertEquals(2, loader.calls());
+    }
+
+    @Test
+    void aStaleAnswer_isCompleteBeforeItsRefreshCallsTheLoader_whichStartsOnTheLoopsNextTurn() throws Exception {
+        Node node = node();
+        found(node.get(KEY, loader));
+        clock.advance(FRESH_FOR.plusSeconds(1));
+        loader.answer(CountingLoader.value("{\"v\":2}", FRESH_FOR));
+        CompletableFuture<List<Object>> onTheLoop = new CompletableFuture<>();
+
+        node.vertx.runOnContext(ignored -> {
+            Future<Result> answer = node.get(KEY, loader);
+            onTheLoop.complete(List.of(answer.isComplete(), loader.calls(), found(answer).source()));
+        });
+
+        // Within the reader's turn of the loop: answered, stale, and the loader not yet called.
+        assertEquals(List.of(true, 1, Source.STALE), onTheLoop.get(60, TimeUnit.SECONDS));
+        assertEquals(Priority.BACKGROUND, loader.awaitCall(2).priority());
+        assertEquals(1L, node.count("coalescing.refreshes.started"));
     }
 
     @Test
@@ -150,7 +171,7 @@ class StaleAnswersTest {
         loader.answer(CountingLoader.value("{\"v\":2}", FRESH_FOR));
         loader.hold();
         assertEquals(Source.STALE, found(node.get(KEY, loader)).source()); // starts the refresh
-        LoadContext refresh = loader.contexts().get(1);
+        LoadContext refresh = loader.awaitCall(2);
         assertEquals(Priority.BACKGROUND, refresh.priority());
 
         clock.advance(Duration.ofSeconds(5)); // now stale beyond the revalidation window: readers wait
