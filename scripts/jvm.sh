@@ -7,11 +7,11 @@
 # copied from survivor space to survivor space up to 15 times, they made most of each pause's copying. Promoted at
 # once, each is copied once (docs/performance.md, section 17: hits' p99 under the mix 4.0-4.1 -> 3.1-3.5 ms).
 # Huge pages for the heap (asked only where the kernel has transparent huge pages in its "madvise" or "always" mode:
-# elsewhere the JVM would print two warnings at every start and go on with small pages): a 512 MiB heap in 4 KiB pages is 131,072 page-table entries, and a
-# kernel that samples pages' access bits (DAMON reclaiming a VM's cold memory every half second, as on our Firecracker
-# machines) left each event loop running 6-9 ms slower after each pass; in 2 MiB pages it is 256. Hits alone went
-# from 0.15 / 6.3-7.8 ms (p50 / p99) to 0.13 / 2.4 ms, CPU per answer from 0.27 to 0.19 ms (docs/performance.md,
-# section 17, "huge pages").
+# elsewhere the JVM would print two warnings at every start and go on with small pages): a 512 MiB heap in 4 KiB
+# pages is 131,072 page-table entries, in 2 MiB pages 256. A kernel that samples pages' access bits (DAMON
+# reclaiming a VM's cold memory every half second, as on our Firecracker machines) left each event loop running
+# 6-9 ms slower after each pass. Hits alone went from 0.15 / 6.3-7.8 ms (p50 / p99) to 0.13 / 2.4 ms, CPU per
+# answer from 0.27 to 0.19 ms (docs/performance.md, section 17, sixth session).
 TME_GC_OPTS="-XX:MaxTenuringThreshold=0"
 if grep -qE '\[(madvise|always)\]' /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null; then
     TME_GC_OPTS="$TME_GC_OPTS -XX:+UseTransparentHugePages"

@@ -363,10 +363,9 @@ public final class CoalescingCache {
         }
         parts.counts().increment(Count.REFRESHES_STARTED);
         LoadContext context = new LoadContext(key, reader.inBackground(), Priority.BACKGROUND, Optional.of(replaced));
-        // Started on the loop's next turn, after the hit's answer is written: claiming the lease, passing the gate
-        // and sending the request to t.me took the loop 0.2-0.5 ms before the reader who set it off was answered.
-        // Marked as running (above) at once, so no second refresh starts meanwhile; a reader who misses meanwhile
-        // starts the flight and this joins it (one load either way).
+        // Started on the loop's next turn, after the hit's answer is written: the lease claim, the gate and the
+        // request to t.me are the refresh's work, not the reader's. Marked as running (above) at once, so no second
+        // refresh starts meanwhile; a reader who misses meanwhile starts the flight and this joins it (one load).
         parts.vertx().runOnContext(ignored -> flights.run(key, () -> start(context, loader))
                 .onComplete(done -> refreshed(key, done)));
         return true;

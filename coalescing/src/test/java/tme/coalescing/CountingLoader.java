@@ -53,9 +53,10 @@ final class CountingLoader implements Loader {
 
     @Override
     public Future<Loaded> load(LoadContext context) {
-        contexts.add(context);
-        callNanos.add(System.nanoTime());
+        // Both lists grow together, under the lock awaitCall waits on: a call it sees is counted by calls() too.
         synchronized (this) {
+            contexts.add(context);
+            callNanos.add(System.nanoTime());
             notifyAll();
         }
         Promise<Void> waitFor = gate;
