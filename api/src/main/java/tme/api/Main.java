@@ -248,6 +248,9 @@ public final class Main {
         Pages pages = new Pages(client, gate, parsers, config.parserMode(), new ScrapeStats());
         TwoLevelCache levels = TwoLevelCache.create(config.cache(), clock,
                 redis.map(link -> L2.redis(link, clock, config.cache().staleness())).orElse(L2.none()));
+        if (config.role() != Role.REFRESHER) {
+            levels.followChanges(); // a page another server or the refresher just loaded replaces our copy at once
+        }
         // A request shed for waiting too long is told to come back when the slots are likely to have room.
         CoalescingCache cache = CoalescingCache.create(levels, leases(vertx, config, clock, redis),
                 coalescing(config), clock, vertx, () -> atLeastASecond(gate.estimatedWait()));

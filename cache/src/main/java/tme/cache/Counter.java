@@ -9,7 +9,9 @@ enum Counter implements Counters.Metric {
     MISSES("cache.misses"),
     PUTS("cache.puts"),
     /** Capped L1 copies checked against L2 in the background, near their cap. */
-    L1_CHECKS("cache.l1.checks");
+    L1_CHECKS("cache.l1.checks"),
+    /** L1 copies replaced by a newer value another process wrote to L2 and published (one Redis, not a Cluster). */
+    L1_PUSHED("cache.l1.pushed");
 
     private final String metricName;
 

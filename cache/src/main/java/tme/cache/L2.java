@@ -7,6 +7,7 @@ import java.time.InstantSource;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiConsumer;
 import tme.redis.RedisLink;
 
 /**
@@ -45,6 +46,19 @@ public interface L2 {
     /** The keys tagged {@code tag}, which are tagged no longer; none when the level cannot be read. */
     default Future<Set<String>> takeTagged(String tag) {
         return Future.succeededFuture(Set.of());
+    }
+
+    /**
+     * From now on, hands {@code changed} each value another process writes to the level (key and value; null for a
+     * key dropped), as soon as it is written, where the level can tell; the level's own writers tell the others from then on. Best effort:
+     * a value written while the level could not tell is never handed on. Called once.
+     */
+    default void follow(BiConsumer<String, Stored> changed) {
+    }
+
+    /** Whether the values other processes write reach {@link #follow}'s listener now (its subscription is up). */
+    default boolean followingNow() {
+        return false;
     }
 
     /** This level's degradation counters. */

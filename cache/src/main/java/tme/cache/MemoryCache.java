@@ -87,6 +87,17 @@ final class MemoryCache {
         return kept != null ? kept : copy; // a copy heavier than all of L1 is answered, not kept
     }
 
+    /**
+     * Puts {@code copy} in place of the entry {@code key} holds, if it holds one stored before it; true if it did.
+     * A key not held (or held past its time) stays so: nobody here asked for it lately.
+     */
+    boolean replaceOlder(String key, Held copy) {
+        Instant now = clock.instant();
+        Held kept = entries.update(key, current -> current != null && now.isBefore(current.heldUntil())
+                && current.stored().storedAt().isBefore(copy.stored().storedAt()) ? copy : current);
+        return kept == copy;
+    }
+
     /** Lets L1 keep {@code stored} until {@code heldUntil}, if it is still the value held for {@code key}. */
     void holdLonger(String key, Stored stored, Instant heldUntil) {
         entries.update(key, current -> current != null && current.stored() == stored

@@ -4,29 +4,56 @@ import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiConsumer;
 import tme.redis.RedisLink;
 import tme.redis.RedisReply;
+import tme.redis.Subscription;
 
 /** L2 on Redis: values in the {@link StoredCodec} form, expiring with Redis's own TTL. */
 final class RedisL2 implements L2 {
+
+    /** The channel every process publishes its writes to ({@link ChangeMessage}). */
+    static final String CHANGES = "tme:l2:changes";
+    // A key's UTF-8 length must fit the message's two bytes; a char is at most three (ours are ASCII).
+    private static final int MAX_PUBLISHED_KEY = 65_535 / 3;
 
     private final RedisLink link;
     private final InstantSource clock;
     // How long values are kept past their freshness: tells a stale value from one that is gone.
     private final Staleness staleness;
 
+    // This process's writes, told apart from the others' in the channel (ChangeMessage).
+    private final long writer = new SecureRandom().nextLong();
+    // Writes are published on one Redis, whoever follows them (a refresher's writes are what servers need most).
+    private final boolean publishing;
+    private volatile Optional<Subscription> changes = Optional.empty();
+
     RedisL2(RedisLink link, InstantSource clock, Staleness staleness) {
         this.link = link;
         this.clock = clock;
         this.staleness = staleness;
+        this.publishing = !link.clustered();
+    }
+
+    /**
+     * Hands {@code changed} the values other processes write (every process on one Redis publishes its writes). On
+     * a Redis Cluster nothing is published or followed: copies end at their cap, as they do when a message is lost.
+     */
+    @Override
+    public void follow(BiConsumer<String, Stored> changed) {
+        changes = link.subscribe(CHANGES, message -> ChangeMessage.decode(message.getBytes())
+                .filter(change -> change.writer() != writer)
+                .ifPresent(change -> changed.accept(change.key(), change.value())));
     }
 
     @Override
@@ -55,12 +82,27 @@ final class RedisL2 implements L2 {
             return Future.succeededFuture(false);
         }
         Request set = Request.cmd(Command.SET).arg(key).arg(StoredCodec.encode(value)).arg("PX").arg(millis);
-        return link.send(set).map(reply -> reply instanceof RedisReply.Answered<Response>);
+        if (!published(key)) {
+            return link.send(set).map(reply -> reply instanceof RedisReply.Answered<Response>);
+        }
+        return link.batch(List.of(set, change(key, value)))
+                .map(reply -> reply instanceof RedisReply.Answered<List<Response>>);
     }
 
     @Override
     public Future<Void> drop(String key) {
-        return link.send(Request.cmd(Command.DEL).arg(key)).mapEmpty();
+        Request del = Request.cmd(Command.DEL).arg(key);
+        return (published(key) ? link.batch(List.of(del, change(key, null))) : link.send(del)).mapEmpty();
+    }
+
+    /** Whether a write or drop of {@code key} is told to the other processes ({@link #CHANGES}). */
+    private boolean published(String key) {
+        return publishing && key.length() <= MAX_PUBLISHED_KEY;
+    }
+
+    /** The message telling the others that {@code key} now holds {@code value} (null: dropped). */
+    private Request change(String key, Stored value) {
+        return Request.cmd(Command.PUBLISH).arg(CHANGES).arg(new ChangeMessage(writer, key, value).encode());
     }
 
     /** A set per tag (a key of its own: its slot is its own on a Cluster), SADD then PEXPIRE. */
@@ -90,8 +132,22 @@ final class RedisL2 implements L2 {
     }
 
     @Override
+    public boolean followingNow() {
+        return changes.map(Subscription::listening).orElse(false);
+    }
+
+    /**
+     * The link's counters, and the changes channel's: {@code redis.changes.subscribed} (times subscribed: 1, plus
+     * one per reconnection) and {@code redis.changes.received} (messages, this process's own included).
+     */
+    @Override
     public Map<String, Long> counters() {
-        return link.counters();
+        Map<String, Long> all = new HashMap<>(link.counters());
+        changes.ifPresent(subscription -> {
+            all.put("redis.changes.subscribed", subscription.subscriptions());
+            all.put("redis.changes.received", subscription.received());
+        });
+        return all;
     }
 
     private Lookup toLookup(List<Response> answers) {

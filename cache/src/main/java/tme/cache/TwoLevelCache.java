@@ -52,7 +52,8 @@ public final class TwoLevelCache {
     private final long checkAheadMillis;
     private final Staleness staleness;
     private final Counters<Counter> counters = new Counters<>(Counter.class,
-            EnumSet.of(Counter.L1_HITS, Counter.L2_HITS, Counter.MISSES, Counter.PUTS, Counter.L1_CHECKS));
+            EnumSet.of(Counter.L1_HITS, Counter.L2_HITS, Counter.MISSES, Counter.PUTS, Counter.L1_CHECKS,
+                    Counter.L1_PUSHED));
     // One L2 read per key at a time; an entry is removed by the read that put it there.
     private final Map<String, Future<Lookup>> inFlight = new ConcurrentHashMap<>();
     private final Tags localTags = new Tags();
@@ -70,6 +71,15 @@ public final class TwoLevelCache {
     /** A cache over {@code l2}: {@link L2#none()} or {@link L2#redis}; the caller owns and closes the link. */
     public static TwoLevelCache create(CacheConfig config, InstantSource clock, L2 l2) {
         return new TwoLevelCache(config, clock, l2);
+    }
+
+    /**
+     * From now on, a newer value another process writes to L2 replaces this process's older copy of its key at once
+     * ({@link L2#follow}; a server that answers readers calls it, a refresher need not). Returns this cache.
+     */
+    public TwoLevelCache followChanges() {
+        l2.follow(this::changedElsewhere);
+        return this;
     }
 
     /** How long values live on past their freshness here; readers decide what to do with stale ones. */
@@ -162,8 +172,8 @@ public final class TwoLevelCache {
 
     /**
      * Drops every value tagged {@code tag} (here and in L2, found through this process's tags and L2's), so the next
-     * reader gets one built anew, not a copy that outlived what it was built from. Other processes' L1 copies of the
-     * L2 values live at most {@code l1MaxTtl} more. Completes (never fails) with the keys dropped.
+     * reader gets one built anew, not a copy that outlived what it was built from. Other processes following changes
+     * drop their L1 copies as each drop is published; the others' live at most {@code l1MaxTtl} more. Completes (never fails) with the keys dropped.
      */
     public Future<Set<String>> dropTagged(String tag) {
         Set<String> keys = new HashSet<>(localTags.take(tag));
@@ -235,14 +245,36 @@ public final class TwoLevelCache {
             }
             long theirs = shared.get().toEpochMilli();
             if (theirs == ours) {
-                // Never past the copy's freshness: once it is stale another server may have refreshed it, and the
-                // reader then asks L2, as it did before checks were made.
+                // Past the copy's freshness only while other servers' writes reach us (followChanges): another
+                // server's refresh would then replace the copy, and a reader of it stale answers at once and
+                // refreshes it (one load for the fleet, by the lease) instead of asking Redis for the same stale
+                // value. Otherwise never past it: once stale, the reader asks L2, as before checks were made.
                 Instant capped = capped(clock.instant(), keptUntil(held.stored(), held.freshUntil()));
-                l1.renew(key, marked, capped.isBefore(held.freshUntil()) ? capped : held.freshUntil());
+                l1.renew(key, marked, l2.followingNow() || capped.isBefore(held.freshUntil())
+                        ? capped : held.freshUntil());
             } else if (theirs > ours) {
                 readL2(key);
             }
         });
+    }
+
+    /**
+     * A value another process just wrote to L2 ({@link L2#follow}), or dropped from it (null): it replaces this
+     * process's older copy of the key at once, or drops it, held as a copy read from L2 is, so readers here neither wait for Redis at the copy's cap nor answer
+     * the old value stale while Redis holds the new one. A key this process does not hold is left alone: the value
+     * would take room in L1 that nobody here has asked for.
+     */
+    private void changedElsewhere(String key, Stored value) {
+        if (value == null) {
+            l1.remove(key); // dropped there (a feed whose channel changed): not to be answered here either
+            return;
+        }
+        Instant now = clock.instant();
+        Instant freshUntil = value.expiresAt();
+        Instant keptUntil = keptUntil(value, freshUntil);
+        if (keptUntil.isAfter(now) && l1.replaceOlder(key, new Held(value, freshUntil, capped(now, keptUntil)))) {
+            counters.increment(Counter.L1_PUSHED);
+        }
     }
 
     /** Whether {@code held} ends before its value's own keep window: cut short by {@code l1MaxTtl}. */

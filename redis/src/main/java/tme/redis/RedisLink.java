@@ -1,6 +1,8 @@
 package tme.redis;
 
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.Vertx;
 import io.vertx.core.net.NetClientOptions;
 import io.vertx.redis.client.Command;
@@ -16,6 +18,8 @@ import java.time.InstantSource;
 import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -42,6 +46,9 @@ public final class RedisLink {
     final Vertx vertx;
     final InstantSource clock;
     final Redis redis;
+    // How the pool connects: a subscription opens its own connection the same way (Subscription).
+    final RedisOptions options;
+    final boolean clustered;
     // How many commands may hold connections at once: unlimited on one Redis, the pool size on a cluster.
     final ConnectPermits permits;
     final long timeoutMillis;
@@ -50,11 +57,15 @@ public final class RedisLink {
     final Counters<RedisCount> counters = new Counters<>(RedisCount.class, EnumSet.allOf(RedisCount.class));
     // Connections taken from the pool and not yet given back: tells "pool full" from "Redis unresponsive".
     final AtomicInteger busyConnections = new AtomicInteger();
+    private final List<Subscription> subscriptions = new CopyOnWriteArrayList<>();
 
-    private RedisLink(Vertx vertx, Redis redis, RedisConfig config, InstantSource clock, ConnectPermits permits) {
+    private RedisLink(Vertx vertx, RedisOptions options, RedisConfig config, InstantSource clock,
+                      ConnectPermits permits) {
         this.vertx = vertx;
         this.clock = clock;
-        this.redis = redis;
+        this.options = options;
+        this.clustered = config.clustered();
+        this.redis = Redis.createClient(vertx, options);
         this.permits = permits;
         this.timeoutMillis = Math.max(1, config.timeout().toMillis());
         this.poolSize = config.poolSize();
@@ -73,7 +84,7 @@ public final class RedisLink {
                         .setTcpNoDelay(true));
         if (!config.clustered()) {
             options.setConnectionString(config.url());
-            return new RedisLink(vertx, Redis.createClient(vertx, options), config, clock, ConnectPermits.unlimited());
+            return new RedisLink(vertx, options, config, clock, ConnectPermits.unlimited());
         }
         // A spare connection per node for the client's own slot-map reloads (see ConnectPermits); with the permits
         // nothing waits in the client's queue, which the cluster client wants bounded (at least the pool size).
@@ -84,8 +95,7 @@ public final class RedisLink {
                 .setMaxPoolWaiting(perNode);
         config.nodes().forEach(options::addConnectionString);
         LOG.log(System.Logger.Level.INFO, "Redis Cluster mode, seed nodes " + config.nodes());
-        return new RedisLink(vertx, Redis.createClient(vertx, options), config, clock,
-                ConnectPermits.of(config.poolSize()));
+        return new RedisLink(vertx, options, config, clock, ConnectPermits.of(config.poolSize()));
     }
 
     public Future<RedisReply<Response>> send(Request request) {
@@ -98,6 +108,11 @@ public final class RedisLink {
      */
     public Future<RedisReply<List<Response>>> batch(List<Request> requests) {
         return run(connection -> pipeline(connection, requests));
+    }
+
+    /** Whether this is a link to a Redis Cluster (no subscriptions: {@link #subscribe}). */
+    public boolean clustered() {
+        return clustered;
     }
 
     /** Whether the breaker currently bypasses Redis. */
@@ -134,7 +149,22 @@ public final class RedisLink {
         counters.increment(RedisCount.UNREADABLE);
     }
 
+    /**
+     * Messages published to {@code channel}, from now on, to {@code messages} (on the subscription's event loop); on
+     * one Redis only: a Cluster's link answers empty (its callers do without).
+     */
+    public Optional<Subscription> subscribe(String channel, Handler<Buffer> messages) {
+        if (clustered) {
+            return Optional.empty();
+        }
+        Subscription subscription = new Subscription(this, channel, messages);
+        subscriptions.add(subscription);
+        subscription.connect();
+        return Optional.of(subscription);
+    }
+
     public Future<Void> close() {
+        subscriptions.forEach(Subscription::close);
         return redis.close();
     }
 

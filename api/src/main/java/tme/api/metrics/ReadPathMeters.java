@@ -27,6 +27,8 @@ final class ReadPathMeters {
                 counter("cache.puts", "Values stored in the cache (L1, and L2 when there is one)"),
                 counter("cache.l1.checks", "L1 copies of shared values checked against L2 in the background, near the"
                         + " end of their MEMORY_CACHE_MAX_TTL"),
+                counter("cache.l1.pushed", "L1 copies replaced at once by a newer value another process wrote to"
+                        + " Redis and published (one Redis; not a Cluster)"),
                 gauge("cache.l1.entries", "Entries in the in-process cache (L1)"),
                 gauge("tme.cache.l1.weight", "Heap the L1 entries retain, against MEMORY_CACHE_MAX_MB", Tags.empty(),
                         "cache.l1.weight_bytes").inBytes(),
@@ -38,6 +40,10 @@ final class ReadPathMeters {
                 counter("redis.bypassed", "Redis commands not sent because the breaker was open"),
                 counter("redis.pool.waits", "Redis commands that found every pooled connection busy until their"
                         + " deadline (REDIS_POOL_SIZE)"),
+                counter("redis.changes.subscribed", "Times this process subscribed to the fleet's channel of written"
+                        + " values: 1, plus one per reconnection"),
+                counter("redis.changes.received", "Messages on the fleet's channel of written values, this process's"
+                        + " own included"),
                 counter("redis.unreadable.values", "Values read from Redis that no reader could decode"),
                 counter("redis.wipes", "Times this server found Redis had lost its data (restarted empty, flushed)"
                         + " and put back the state it keeps for the fleet"),

@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
 import tme.cache.L2;
 import tme.cache.Lookup;
 import tme.cache.Stored;
@@ -81,6 +82,16 @@ public final class GatedL2 implements L2 {
     @Override
     public boolean available() {
         return delegate.available();
+    }
+
+    @Override
+    public void follow(BiConsumer<String, Stored> changed) {
+        delegate.follow(changed);
+    }
+
+    @Override
+    public boolean followingNow() {
+        return delegate.followingNow();
     }
 
     @Override

@@ -1,0 +1,135 @@
+package tme.redis;
+
+import io.vertx.core.Handler;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Redis;
+import io.vertx.redis.client.RedisConnection;
+import io.vertx.redis.client.RedisOptions;
+import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
+import java.time.Duration;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * One connection subscribed to a Redis channel ({@link RedisLink#subscribe}), kept subscribed: when it drops (Redis
+ * restarted, the network), it connects and subscribes again after a pause that doubles from 1 s to 30 s and starts
+ * over once subscribed, so a Redis that is down sees one attempt per pause, not a flood. Messages published while it
+ * was down are lost: what listens must do without them (the cache's copies still end at their cap).
+ *
+ * <p>Its own client with a single connection, not one of the pool's: a subscribed connection takes no other
+ * commands, and must never go back to a pool.
+ */
+public final class Subscription {
+
+    static final Duration FIRST_PAUSE = Duration.ofSeconds(1);
+    static final Duration LONGEST_PAUSE = Duration.ofSeconds(30);
+
+    private final RedisLink link;
+    private final String channel;
+    private final Handler<Buffer> messages;
+    private final Redis client;
+    private final LongAdder received = new LongAdder();
+    private final LongAdder subscribed = new LongAdder();
+    private RedisConnection connection; // guarded by this
+    private Duration pause = FIRST_PAUSE; // guarded by this
+    private boolean closed; // guarded by this
+    private boolean listening; // guarded by this: the current connection has subscribed
+
+    Subscription(RedisLink link, String channel, Handler<Buffer> messages) {
+        this.link = link;
+        this.channel = channel;
+        this.messages = messages;
+        this.client = Redis.createClient(link.vertx, new RedisOptions(link.options).setMaxPoolSize(1)
+                .setMaxPoolWaiting(1));
+    }
+
+    /** Whether messages published now reach this subscription: its connection is up and subscribed. */
+    public synchronized boolean listening() {
+        return listening && connection != null;
+    }
+
+    /** Messages handed on and handled so far. */
+    public long received() {
+        return received.sum();
+    }
+
+    /** Times the channel was subscribed: 1 after the first, one more after each reconnection. */
+    public long subscriptions() {
+        return subscribed.sum();
+    }
+
+    void connect() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+        }
+        client.connect().onComplete(done -> {
+            if (done.failed()) {
+                retryLater(null);
+                return;
+            }
+            RedisConnection opened = done.result();
+            synchronized (this) {
+                if (closed) {
+                    opened.close();
+                    return;
+                }
+                connection = opened;
+            }
+            opened.handler(this::onMessage);
+            opened.exceptionHandler(failure -> retryLater(opened));
+            opened.endHandler(ended -> retryLater(opened));
+            opened.send(Request.cmd(Command.SUBSCRIBE).arg(channel)).onComplete(answer -> {
+                if (answer.failed()) {
+                    retryLater(opened);
+                    return;
+                }
+                synchronized (this) {
+                    if (connection != opened) {
+                        return; // given up meanwhile
+                    }
+                    pause = FIRST_PAUSE;
+                    listening = true;
+                }
+                subscribed.increment();
+            });
+        });
+    }
+
+    /** A published message is {@code [message, channel, payload]}; the subscription's own confirmations are not. */
+    private void onMessage(Response response) {
+        if (response != null && response.size() == 3 && "message".equals(response.get(0).toString())) {
+            messages.handle(response.get(2).toBuffer());
+            received.increment(); // after: a reader of the count knows the message was handled
+        }
+    }
+
+    /** Drops {@code broken} (null: none was opened) and connects again after the pause, once per broken connection. */
+    private void retryLater(RedisConnection broken) {
+        Duration wait;
+        synchronized (this) {
+            if (closed || (broken != null && connection != broken)) {
+                return; // closed, or this connection was already given up (its end follows its exception)
+            }
+            connection = null;
+            listening = false;
+            wait = pause;
+            pause = pause.multipliedBy(2).compareTo(LONGEST_PAUSE) > 0 ? LONGEST_PAUSE : pause.multipliedBy(2);
+        }
+        if (broken != null) {
+            broken.close();
+        }
+        link.vertx.setTimer(wait.toMillis(), id -> connect());
+    }
+
+    void close() {
+        synchronized (this) {
+            closed = true;
+            connection = null;
+            listening = false;
+        }
+        client.close();
+    }
+}
