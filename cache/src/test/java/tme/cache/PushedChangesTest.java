@@ -24,6 +24,26 @@ class PushedChangesTest extends RedisTestBase {
     static final String KEY = "tme:v1:full:body:{durov}:0";
     static final String OTHER = "tme:v1:full:body:{meduzalive}:0";
 
+    TwoLevelCache writer;
+    TwoLevelCache reader;
+
+    /** Two servers following changes; the reader holds a copy of the writer's first value, read from Redis a second ago. */
+    void readerHoldsACopy() {
+        writer = following();
+        reader = following();
+        Await.result(writer.put(KEY, json("{\"v\":1}")));
+        assertEquals(Level.L2, hit(reader.get(KEY)).level());
+        clock.advance(Duration.ofSeconds(1)); // what is written now is newer by its stored time
+    }
+
+    /** The writer stores a newer value of the key; returns it once the reader has taken it. */
+    Stored writerRefreshed() {
+        Stored refreshed = json("{\"v\":2}");
+        Await.result(writer.put(KEY, refreshed));
+        awaitPushed(reader, 1);
+        return refreshed;
+    }
+
     static Lookup.Hit hit(Future<Lookup> lookup) {
         return assertInstanceOf(Lookup.Hit.class, Await.result(lookup));
     }
@@ -51,15 +71,9 @@ class PushedChangesTest extends RedisTestBase {
 
     @Test
     void aNewerValueWrittenElsewhere_replacesTheCopyHere_andIsAnsweredFromL1_withoutARedisRead() {
-        TwoLevelCache writer = following();
-        TwoLevelCache reader = following();
-        Await.result(writer.put(KEY, json("{\"v\":1}")));
-        assertEquals(Level.L2, hit(reader.get(KEY)).level());
-        clock.advance(Duration.ofSeconds(3));
-        Stored refreshed = json("{\"v\":2}");
+        readerHoldsACopy();
 
-        Await.result(writer.put(KEY, refreshed));
-        awaitPushed(reader, 1);
+        Stored refreshed = writerRefreshed();
         Lookup.Hit hit = hit(reader.get(KEY));
 
         assertEquals(Level.L1, hit.level());
@@ -70,14 +84,8 @@ class PushedChangesTest extends RedisTestBase {
 
     @Test
     void theReplacedCopy_isStillCapped_soAServerThatMissesAMessageSeesRedisWithinTheCap() {
-        TwoLevelCache writer = following();
-        TwoLevelCache reader = following();
-        Await.result(writer.put(KEY, json("{\"v\":1}")));
-        hit(reader.get(KEY));
-        clock.advance(Duration.ofSeconds(1)); // stored later: a value is newer by its stored time
-        Stored refreshed = json("{\"v\":2}");
-        Await.result(writer.put(KEY, refreshed));
-        awaitPushed(reader, 1);
+        readerHoldsACopy();
+        Stored refreshed = writerRefreshed();
 
         clock.advance(Duration.ofSeconds(10)); // MEMORY_CACHE_MAX_TTL from the push (CacheConfig.defaults)
         Lookup.Hit afterCap = hit(reader.get(KEY));
@@ -88,11 +96,7 @@ class PushedChangesTest extends RedisTestBase {
 
     @Test
     void aKeyNotHeldHere_isNotTaken_andTheWritersOwnCopyStaysTheSameObject() {
-        TwoLevelCache writer = following();
-        TwoLevelCache reader = following();
-        Await.result(writer.put(KEY, json("{\"v\":1}")));
-        hit(reader.get(KEY));
-        clock.advance(Duration.ofSeconds(1));
+        readerHoldsACopy();
         Stored unasked = json("{\"other\":1}");
         Stored refreshed = json("{\"v\":2}");
 
@@ -106,8 +110,8 @@ class PushedChangesTest extends RedisTestBase {
 
     @Test
     void anOlderValue_neverReplacesANewerCopy() {
-        TwoLevelCache writer = following();
-        TwoLevelCache reader = following();
+        writer = following();
+        reader = following();
         Stored older = json("{\"v\":\"older\"}");
         clock.advance(Duration.ofSeconds(1));
         Stored newer = json("{\"v\":\"newer\"}");
@@ -126,10 +130,7 @@ class PushedChangesTest extends RedisTestBase {
 
     @Test
     void aKeyDroppedElsewhere_isDroppedHere_soTheNextReaderFindsItGone() {
-        TwoLevelCache writer = following();
-        TwoLevelCache reader = following();
-        Await.result(writer.put(KEY, json("{\"v\":1}")));
-        hit(reader.get(KEY));
+        readerHoldsACopy();
         long received = reader.counters().get("redis.changes.received");
 
         Await.result(writer.drop(KEY)); // e.g. a feed whose channel had a post edited
@@ -146,9 +147,9 @@ class PushedChangesTest extends RedisTestBase {
      */
     @Test
     void whileFollowing_aRenewedCopyIsHeldStalePastItsFreshness_untilAnotherServersRefreshReplacesIt() {
-        TwoLevelCache writer = following();
+        writer = following();
         GatedL2 gated = new GatedL2(redisL2());
-        TwoLevelCache reader = server(gated).followChanges();
+        reader = server(gated).followChanges();
         awaitSubscribed(reader, 1);
         Stored value = json("{\"v\":1}", Duration.ofSeconds(8));
         Await.result(writer.put(KEY, value));
@@ -175,13 +176,8 @@ class PushedChangesTest extends RedisTestBase {
 
     @Test
     void afterRedisRestarts_theSubscriptionComesBack_andChangesArriveAgain() {
-        TwoLevelCache writer = following();
-        TwoLevelCache reader = following();
-        Await.result(writer.put(KEY, json("{\"v\":1}")));
-        hit(reader.get(KEY));
-        clock.advance(Duration.ofSeconds(1));
-        Await.result(writer.put(KEY, json("{\"v\":2}")));
-        awaitPushed(reader, 1);
+        readerHoldsACopy();
+        writerRefreshed();
 
         redis.restart(); // empty, on the same port: the subscription's connection drops
         awaitSubscribed(reader, 2);
