@@ -41,6 +41,7 @@ import tme.scraper.parse.ParserMode;
  * @param ttls               freshness per kind of answer ({@code CACHE_TTL_*})
  * @param earlyRefreshWindow last fraction of freshness in which entries are refreshed ahead ({@code EARLY_REFRESH_WINDOW})
  * @param sharedCoalescing   whether processes coordinate loads through Redis leases ({@code SHARED_COALESCING})
+ * @param pushChanges        whether values written to Redis are published to the other servers ({@code MEMORY_CACHE_PUSH})
  * @param rawCopiesMaxMb     memory per coding (identity, zstd, gzip) for the off-heap copies hits write as they are
  *                           ({@code MEMORY_CACHE_RAW_MB}; 0 keeps none: every response decompresses or gzips again)
  * @param eventLoops         HTTP server instances, one per event loop ({@code EVENT_LOOPS})
@@ -84,7 +85,8 @@ import tme.scraper.parse.ParserMode;
  */
 public record Config(
         int port, String host, URI telegramBaseUrl, Duration telegramTimeout, ParserMode parserMode, int parseWorkers,
-        CacheConfig cache, Ttls ttls, double earlyRefreshWindow, boolean sharedCoalescing, int rawCopiesMaxMb,
+        CacheConfig cache, Ttls ttls, double earlyRefreshWindow, boolean sharedCoalescing, boolean pushChanges,
+        int rawCopiesMaxMb,
         Duration errorTtl, int maxWaiting, int eventLoops, boolean nativeTransport,
         SlotsConfig slots, ThrottleConfig throttle,
         GraphQLConfig graphql, boolean docs, Duration shutdownDrain, Role role, RefreshConfig refresh, Tolerance feedPages,
@@ -111,6 +113,7 @@ public record Config(
                 in.get(PARSER_MODE), in.get(PARSE_WORKERS), cache, ttls,
                 in.get(EARLY_REFRESH_WINDOW),
                 in.get(SHARED_COALESCING),
+                in.get(MEMORY_CACHE_PUSH),
                 (int) (memory.copies() / MIB),
                 in.get(UPSTREAM_ERROR_TTL),
                 in.get(MAX_WAITING_REQUESTS),

@@ -246,9 +246,9 @@ public final class Main {
         UpstreamGate gate = UpstreamGate.create(config.slots(), config.throttle(), config.clientShare(),
                 config.telegramTimeout(), redis, clock, vertx);
         Pages pages = new Pages(client, gate, parsers, config.parserMode(), new ScrapeStats());
-        TwoLevelCache levels = TwoLevelCache.create(config.cache(), clock,
-                redis.map(link -> L2.redis(link, clock, config.cache().staleness())).orElse(L2.none()));
-        if (config.role() != Role.REFRESHER) {
+        TwoLevelCache levels = TwoLevelCache.create(config.cache(), clock, redis.map(link -> L2.redis(link, clock,
+                config.cache().staleness(), config.pushChanges())).orElse(L2.none()));
+        if (config.role() != Role.REFRESHER && config.pushChanges()) {
             levels.followChanges(); // a page another server or the refresher just loaded replaces our copy at once
         }
         // A request shed for waiting too long is told to come back when the slots are likely to have room.

@@ -76,6 +76,13 @@ class ConfigTest {
     }
 
     @Test
+    void pushedChanges_onUnlessTurnedOff() {
+        assertTrue(Config.fromEnv(Map.of("REDIS_URL", "redis://10.0.0.1:6379")).pushChanges());
+        assertFalse(Config.fromEnv(Map.of("REDIS_URL", "redis://10.0.0.1:6379", "MEMORY_CACHE_PUSH", "false"))
+                .pushChanges());
+    }
+
+    @Test
     void disableDocs_asThePriorArtReadIt() {
         assertEquals(true, Config.fromEnv(Map.of()).docs());
         assertEquals(false, Config.fromEnv(Map.of("DISABLE_DOCS", "1")).docs());

@@ -73,7 +73,12 @@ public interface L2 {
 
     /** Redis through {@code link}: GET + PTTL pipelined, SET with PX covering freshness and {@code staleness}. */
     static L2 redis(RedisLink link, InstantSource clock, Staleness staleness) {
-        return new RedisL2(link, clock, staleness);
+        return redis(link, clock, staleness, true);
+    }
+
+    /** As above; {@code publish} false: writes and drops are not told to other processes ({@link #follow}). */
+    static L2 redis(RedisLink link, InstantSource clock, Staleness staleness, boolean publish) {
+        return new RedisL2(link, clock, staleness, publish);
     }
 
     /** The null object behind {@link #none()}. */

@@ -38,11 +38,11 @@ final class RedisL2 implements L2 {
     private final boolean publishing;
     private volatile Optional<Subscription> changes = Optional.empty();
 
-    RedisL2(RedisLink link, InstantSource clock, Staleness staleness) {
+    RedisL2(RedisLink link, InstantSource clock, Staleness staleness, boolean publish) {
         this.link = link;
         this.clock = clock;
         this.staleness = staleness;
-        this.publishing = !link.clustered();
+        this.publishing = publish && !link.clustered();
     }
 
     /**

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.Future;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -125,6 +126,23 @@ class PushedChangesTest extends RedisTestBase {
         awaitPushed(reader, 1); // the marker, after the older value's message
 
         assertSame(newer, reader.freshInL1(KEY, clock.instant()));
+        assertEquals(marker, reader.freshInL1(OTHER, clock.instant()));
+    }
+
+    @Test
+    void aWriterThatDoesNotPublish_leavesTheCopyToItsCap() {
+        readerHoldsACopy();
+        Await.result(writer.put(OTHER, json("{\"other\":1}")));
+        hit(reader.get(OTHER)); // now held, from Redis
+        TwoLevelCache silent = server(L2.redis(link(config()), clock, config().staleness(), false));
+        clock.advance(Duration.ofSeconds(1));
+
+        Await.result(silent.put(KEY, json("{\"v\":\"untold\"}"))); // MEMORY_CACHE_PUSH=false
+        Stored marker = json("{\"other\":2}");
+        Await.result(writer.put(OTHER, marker));
+        awaitPushed(reader, 1); // the marker: the silent write, before it, sent nothing
+
+        assertEquals("{\"v\":1}", new String(reader.freshInL1(KEY, clock.instant()).raw(), StandardCharsets.UTF_8));
         assertEquals(marker, reader.freshInL1(OTHER, clock.instant()));
     }
 
