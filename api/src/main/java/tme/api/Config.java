@@ -41,7 +41,7 @@ import tme.scraper.parse.ParserMode;
  * @param ttls               freshness per kind of answer ({@code CACHE_TTL_*})
  * @param earlyRefreshWindow last fraction of freshness in which entries are refreshed ahead ({@code EARLY_REFRESH_WINDOW})
  * @param sharedCoalescing   whether processes coordinate loads through Redis leases ({@code SHARED_COALESCING})
- * @param pushChanges        whether values written to Redis are published to the other servers ({@code MEMORY_CACHE_PUSH})
+ * @param pushChanges        whether values written to Redis are told to the other servers ({@code MEMORY_CACHE_PUSH})
  * @param rawCopiesMaxMb     memory per coding (identity, zstd, gzip) for the off-heap copies hits write as they are
  *                           ({@code MEMORY_CACHE_RAW_MB}; 0 keeps none: every response decompresses or gzips again)
  * @param eventLoops         HTTP server instances, one per event loop ({@code EVENT_LOOPS})

@@ -50,8 +50,8 @@ public interface L2 {
 
     /**
      * From now on, hands {@code changed} each value another process writes to the level (key and value; null for a
-     * key dropped), as soon as it is written, where the level can tell; the level's own writers tell the others from then on. Best effort:
-     * a value written while the level could not tell is never handed on. Called once.
+     * key dropped), as soon as it is written, where the level can tell. Best effort: a value written while the
+     * level could not tell is never handed on. Called once.
      */
     default void follow(BiConsumer<String, Stored> changed) {
     }

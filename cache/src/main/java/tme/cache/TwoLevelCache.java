@@ -173,7 +173,8 @@ public final class TwoLevelCache {
     /**
      * Drops every value tagged {@code tag} (here and in L2, found through this process's tags and L2's), so the next
      * reader gets one built anew, not a copy that outlived what it was built from. Other processes following changes
-     * drop their L1 copies as each drop is published; the others' live at most {@code l1MaxTtl} more. Completes (never fails) with the keys dropped.
+     * drop their L1 copies as each drop is published; the others' live at most {@code l1MaxTtl} more. Completes
+     * (never fails) with the keys dropped.
      */
     public Future<Set<String>> dropTagged(String tag) {
         Set<String> keys = new HashSet<>(localTags.take(tag));
@@ -260,9 +261,9 @@ public final class TwoLevelCache {
 
     /**
      * A value another process just wrote to L2 ({@link L2#follow}), or dropped from it (null): it replaces this
-     * process's older copy of the key at once, or drops it, held as a copy read from L2 is, so readers here neither wait for Redis at the copy's cap nor answer
-     * the old value stale while Redis holds the new one. A key this process does not hold is left alone: the value
-     * would take room in L1 that nobody here has asked for.
+     * process's older copy of the key at once (held as a copy read from L2 is), or drops it, so readers here neither
+     * wait for Redis at the copy's cap nor answer the old value stale while Redis holds the new one. A key this
+     * process does not hold is left alone: the value would take room in L1 that nobody here has asked for.
      */
     private void changedElsewhere(String key, Stored value) {
         if (value == null) {

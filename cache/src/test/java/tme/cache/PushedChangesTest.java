@@ -28,7 +28,7 @@ class PushedChangesTest extends RedisTestBase {
     TwoLevelCache writer;
     TwoLevelCache reader;
 
-    /** Two servers following changes; the reader holds a copy of the writer's first value, read from Redis a second ago. */
+    /** Two servers following changes; the reader holds a copy of the writer's first value, read a second ago. */
     void readerHoldsACopy() {
         writer = following();
         reader = following();
