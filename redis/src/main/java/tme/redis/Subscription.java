@@ -31,6 +31,7 @@ public final class Subscription {
     private final Redis client;
     private final LongAdder received = new LongAdder();
     private final LongAdder subscribed = new LongAdder();
+    private final RepeatLog log;
     private RedisConnection connection; // guarded by this
     private Duration pause = FIRST_PAUSE; // guarded by this
     private boolean closed; // guarded by this
@@ -40,6 +41,7 @@ public final class Subscription {
         this.link = link;
         this.channel = channel;
         this.messages = messages;
+        this.log = link.repeatLog(RedisLink.LOG);
         this.client = Redis.createClient(link.vertx, new RedisOptions(link.options).setMaxPoolSize(1)
                 .setMaxPoolWaiting(1));
     }
@@ -67,7 +69,7 @@ public final class Subscription {
         }
         client.connect().onComplete(done -> {
             if (done.failed()) {
-                retryLater(null);
+                retryLater(null, done.cause());
                 return;
             }
             RedisConnection opened = done.result();
@@ -79,11 +81,11 @@ public final class Subscription {
                 connection = opened;
             }
             opened.handler(this::onMessage);
-            opened.exceptionHandler(failure -> retryLater(opened));
-            opened.endHandler(ended -> retryLater(opened));
+            opened.exceptionHandler(failure -> retryLater(opened, failure));
+            opened.endHandler(ended -> retryLater(opened, new IllegalStateException("connection closed")));
             opened.send(Request.cmd(Command.SUBSCRIBE).arg(channel)).onComplete(answer -> {
                 if (answer.failed()) {
-                    retryLater(opened);
+                    retryLater(opened, answer.cause());
                     return;
                 }
                 synchronized (this) {
@@ -106,8 +108,11 @@ public final class Subscription {
         }
     }
 
-    /** Drops {@code broken} (null: none was opened) and connects again after the pause, once per broken connection. */
-    private void retryLater(RedisConnection broken) {
+    /**
+     * Drops {@code broken} (null: none was opened) and connects again after the pause, once per broken connection;
+     * says so in the log, a line a minute at most (a Redis down for long is one line a minute, not one per attempt).
+     */
+    private void retryLater(RedisConnection broken, Throwable why) {
         Duration wait;
         synchronized (this) {
             if (closed || (broken != null && connection != broken)) {
@@ -121,6 +126,9 @@ public final class Subscription {
         if (broken != null) {
             broken.close();
         }
+        log.log(System.Logger.Level.WARNING, "Redis subscription lost", () -> "Redis subscription to " + channel
+                + " lost or refused (values other servers write reach this one at MEMORY_CACHE_MAX_TTL meanwhile);"
+                + " next attempt in " + wait.toSeconds() + " s", why);
         link.vertx.setTimer(wait.toMillis(), id -> connect());
     }
 
