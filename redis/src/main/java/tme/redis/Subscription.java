@@ -8,6 +8,7 @@ import io.vertx.redis.client.RedisConnection;
 import io.vertx.redis.client.RedisOptions;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
+import java.io.EOFException;
 import java.time.Duration;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -82,7 +83,8 @@ public final class Subscription {
             }
             opened.handler(this::onMessage);
             opened.exceptionHandler(failure -> retryLater(opened, failure));
-            opened.endHandler(ended -> retryLater(opened, new IllegalStateException("connection closed")));
+            // An I/O failure, so the log has a line for it, not a stack trace (RepeatLog.expected).
+            opened.endHandler(ended -> retryLater(opened, new EOFException("the connection closed")));
             opened.send(Request.cmd(Command.SUBSCRIBE).arg(channel)).onComplete(answer -> {
                 if (answer.failed()) {
                     retryLater(opened, answer.cause());
