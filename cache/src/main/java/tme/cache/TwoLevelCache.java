@@ -199,12 +199,11 @@ public final class TwoLevelCache {
      */
     public Lookup keepL2Copy(String key, Stored value, Duration timeLeft) {
         Instant now = clock.instant();
-        Instant freshUntil = now.plus(timeLeft);
-        Instant keptUntil = keptUntil(value, freshUntil);
-        if (!keptUntil.isAfter(now)) {
+        Held copy = sharedCopy(value, now.plus(timeLeft), now);
+        if (copy == null) {
             return Lookup.miss();
         }
-        Held winner = l1.offer(key, new Held(value, freshUntil, capped(now, keptUntil)));
+        Held winner = l1.offer(key, copy);
         return winner.stored() == value ? hit(winner, Level.L2, now) : hit(winner, Level.L1, now);
     }
 
@@ -270,12 +269,19 @@ public final class TwoLevelCache {
             l1.remove(key); // dropped there (a feed whose channel changed): not to be answered here either
             return;
         }
-        Instant now = clock.instant();
-        Instant freshUntil = value.expiresAt();
-        Instant keptUntil = keptUntil(value, freshUntil);
-        if (keptUntil.isAfter(now) && l1.replaceOlder(key, new Held(value, freshUntil, capped(now, keptUntil)))) {
+        Held copy = sharedCopy(value, value.expiresAt(), clock.instant());
+        if (copy != null && l1.replaceOlder(key, copy)) {
             counters.increment(Counter.L1_PUSHED);
         }
+    }
+
+    /**
+     * An L1 copy of a value another process shared (read from L2, or published), fresh until {@code freshUntil}:
+     * held to its keep window but at most {@code l1MaxTtl}; null when that window is over at {@code now}.
+     */
+    private Held sharedCopy(Stored value, Instant freshUntil, Instant now) {
+        Instant keptUntil = keptUntil(value, freshUntil);
+        return keptUntil.isAfter(now) ? new Held(value, freshUntil, capped(now, keptUntil)) : null;
     }
 
     /** Whether {@code held} ends before its value's own keep window: cut short by {@code l1MaxTtl}. */
