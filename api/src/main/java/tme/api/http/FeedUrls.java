@@ -28,33 +28,36 @@ final class FeedUrls {
 
     /** {@code GET /feeds/:file}: {@code durov.atom}, {@code durov+meduzalive.rss}, {@code durov.json} (JSON Feed). */
     void feeds(RoutingContext ctx) {
-        String file = ctx.pathParam("file");
-        int dot = file.lastIndexOf('.');
-        FeedFormat format = dot < 0 ? null : FeedFormat.byExtension(file.substring(dot + 1));
-        if (format == null) {
-            throw new InvalidInput(Problem.invalid("file", "a feed's file name ends in .atom, .rss or .json"
-                    + " (JSON Feed), after its channels joined by +: " + quoted(file)));
-        }
-        handlers.sendFeed(ctx, Arrays.asList(file.substring(0, dot).split("\\+", -1)), ctx.queryParams().get("limit"),
-                ctx.queryParams().get("pages"), format, name -> FeedQuery.value(ctx.queryParams().getAll(name)));
+        handlers.sendFeed(ctx, "feeds", null, origin -> {
+            String file = ctx.pathParam("file");
+            int dot = file.lastIndexOf('.');
+            FeedFormat format = dot < 0 ? null : FeedFormat.byExtension(file.substring(dot + 1));
+            if (format == null) {
+                throw new InvalidInput(Problem.invalid("file", "a feed's file name ends in .atom, .rss or .json"
+                        + " (JSON Feed), after its channels joined by +: " + quoted(file)));
+            }
+            return handlers.feedOf(origin, Arrays.asList(file.substring(0, dot).split("\\+", -1)),
+                    ctx.queryParams().get("limit"), ctx.queryParams().get("pages"), format,
+                    name -> FeedQuery.value(ctx.queryParams().getAll(name)), false, null);
+        });
     }
 
     /** {@code GET /telegram/channel/:username[/:routeParams]}: RSSHub's route, answered with our feed. */
     void rssHub(RoutingContext ctx) {
-        RssHubOptions options = RssHubOptions.of(ctx.pathParam("routeParams"));
-        String asked = ctx.queryParams().get("format");
-        FeedFormat format = asked == null ? FeedFormat.RSS : FeedFormat.byExtension(asked); // RSSHub's names
-        if (format == null) {
-            throw new InvalidInput(Problem.invalid("format", "format must be " + FeedFormat.EXTENSIONS + ": "
-                    + quoted(asked)));
-        }
-        List<String> ignored = options.ignoredWith(ctx.queryParams().names());
-        if (!ignored.isEmpty()) {
-            ctx.response().putHeader(IGNORED, String.join(", ", ignored));
-        }
-        String channel = ChannelName.parse("username", ctx.pathParam("username")).value();
-        handlers.sendFeed(ctx, List.of(channel), ctx.queryParams().get("limit"), ctx.queryParams().get("pages"), format,
-                options::parameter);
+        handlers.sendFeed(ctx, "rsshub", null, origin -> {
+            RssHubOptions options = RssHubOptions.of(ctx.pathParam("routeParams"));
+            String asked = ctx.queryParams().get("format");
+            FeedFormat format = asked == null ? FeedFormat.RSS : FeedFormat.byExtension(asked); // RSSHub's names
+            if (format == null) {
+                throw new InvalidInput(Problem.invalid("format", "format must be " + FeedFormat.EXTENSIONS + ": "
+                        + quoted(asked)));
+            }
+            List<String> ignored = options.ignoredWith(ctx.queryParams().names());
+            String channel = ChannelName.parse("username", ctx.pathParam("username")).value();
+            return handlers.feedOf(origin, List.of(channel), ctx.queryParams().get("limit"),
+                    ctx.queryParams().get("pages"), format, options::parameter, false,
+                    ignored.isEmpty() ? null : String.join(", ", ignored));
+        });
     }
 
     private static String quoted(String text) {

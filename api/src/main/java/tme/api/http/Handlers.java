@@ -42,6 +42,7 @@ final class Handlers {
     private final Responses responses;
     // Who asks, as the upstream gate knows them (ClientAddresses, an IPv6 client by its /64).
     private final Function<RoutingContext, String> clients;
+    private final ResolvedFeeds resolved = new ResolvedFeeds();
 
     Handlers(ChannelService channels, PreviewsService previews, FeedService feeds, Responses responses,
              Function<RoutingContext, String> clients) {
@@ -108,33 +109,63 @@ final class Handlers {
      * readers, with its ETag and freshness like every GET answer; the filter parameters keep what a reader wants.
      */
     void feed(RoutingContext ctx) {
-        String asked = ctx.queryParams().get("format");
-        if (asked == null) {
-            // Negotiated by Accept: a reader format moves to its own URL, so no cache keyed by URL alone (the edge)
-            // ever holds a reader's answer where JSON clients read, nor the reverse.
-            ctx.response().putHeader(HttpHeaders.VARY, "Accept");
-            Optional<FeedFormat> wanted = FeedAccept.readerFormat(ctx.request().getHeader(HttpHeaders.ACCEPT));
-            if (wanted.isPresent()) {
-                seeOther(ctx, ctx.request().uri() + (ctx.request().query() == null ? "?" : "&") + "format="
-                        + wanted.get().wireName());
-                return;
+        // Accept is part of what the request resolves to: without a format, it chooses one.
+        sendFeed(ctx, "feed", ctx.request().getHeader(HttpHeaders.ACCEPT), origin -> {
+            String asked = ctx.queryParams().get("format");
+            if (asked == null) {
+                Optional<FeedFormat> wanted = FeedAccept.readerFormat(ctx.request().getHeader(HttpHeaders.ACCEPT));
+                if (wanted.isPresent()) {
+                    // A reader format moves to its own URL, so no cache keyed by URL alone (the edge) ever holds a
+                    // reader's answer where JSON clients read, nor the reverse.
+                    ctx.response().putHeader(HttpHeaders.VARY, "Accept");
+                    seeOther(ctx, ctx.request().uri() + (ctx.request().query() == null ? "?" : "&") + "format="
+                            + wanted.get().wireName());
+                    return null;
+                }
             }
+            return feedOf(origin, FeedQuery.names(ctx.queryParams().getAll("channels")),
+                    ctx.queryParams().get("limit"), ctx.queryParams().get("pages"), FeedFormat.parse("format", asked),
+                    name -> FeedQuery.value(ctx.queryParams().getAll(name)), asked == null, null);
+        });
+    }
+
+    /**
+     * Sends the feed a request of {@code route} resolves to, worked out by {@code resolve} from the request's origin
+     * the first time ({@link ResolvedFeeds}); {@code accept}: the {@code Accept} header where it can choose the
+     * format, else null. {@code resolve} gives null where it answered the request itself (a redirect).
+     */
+    void sendFeed(RoutingContext ctx, String route, String accept, Function<String, ResolvedFeeds.Resolved> resolve) {
+        String origin = FeedQuery.origin(ctx.request());
+        ResolvedFeeds.Resolved feed = resolved.of(route, ctx.request().uri(), origin, accept,
+                () -> resolve.apply(origin));
+        if (feed == null) {
+            return;
         }
-        sendFeed(ctx, FeedQuery.names(ctx.queryParams().getAll("channels")), ctx.queryParams().get("limit"),
-                ctx.queryParams().get("pages"), FeedFormat.parse("format", asked),
-                name -> FeedQuery.value(ctx.queryParams().getAll(name)));
+        if (feed.varyAccept()) {
+            ctx.response().putHeader(HttpHeaders.VARY, "Accept");
+        }
+        if (feed.ignored() != null) {
+            ctx.response().putHeader(FeedUrls.IGNORED, feed.ignored());
+        }
+        responses.send(ctx, feeds.feed(feed.request(), Asker.forRequest(clients.apply(ctx), "feed")),
+                feed.contentType(), true);
     }
 
     /**
      * The feed of {@code names} as {@code format}, {@code pages} deep, cacheable like every GET answer:
      * {@code /v1/feed}'s, and the same feed at the URLs people guess ({@link FeedUrls}); {@code filters} gives the
-     * filter parameters' values.
+     * filter parameters' values. Throws {@link tme.api.problem.InvalidInput} for a bad part.
      */
-    void sendFeed(RoutingContext ctx, List<String> names, Object limit, Object pages, FeedFormat format,
-                  Function<String, Object> filters) {
-        FeedRequest request = FeedRequest.of(names, limit, format, FeedQuery.origin(ctx.request()),
-                FeedFilters.of(filters)).deep(pages, feeds.maxPages());
-        responses.send(ctx, feeds.feed(request, Asker.forRequest(clients.apply(ctx), "feed")), FeedQuery.contentType(format), true);
+    ResolvedFeeds.Resolved feedOf(String origin, List<String> names, Object limit, Object pages, FeedFormat format,
+                                  Function<String, Object> filters, boolean varyAccept, String ignored) {
+        FeedRequest request = FeedRequest.of(names, limit, format, origin, FeedFilters.of(filters))
+                .deep(pages, feeds.maxPages());
+        return new ResolvedFeeds.Resolved(request, FeedQuery.contentType(format), varyAccept, ignored);
+    }
+
+    /** How many feed requests were worked out rather than found resolved ({@code http.feeds.resolved}). */
+    long feedsResolved() {
+        return resolved.workedOut();
     }
 
     private static void seeOther(RoutingContext ctx, String location) {

@@ -81,7 +81,8 @@ public final class Routes {
         telemetry.streamRoutes(table.streams());
         LongAdder ahead = new LongAdder();
         LongAdder abandoned = new LongAdder();
-        telemetry.gather(() -> Map.of("http.requests.ahead", ahead.sum(), ABANDONED, abandoned.sum()));
+        telemetry.gather(() -> Map.of("http.requests.ahead", ahead.sum(), ABANDONED, abandoned.sum(),
+                "http.feeds.resolved", h.feedsResolved()));
         return vertx -> router(vertx, table, telemetry, requests, responses, new Counts(ahead, abandoned), clock);
     }
 

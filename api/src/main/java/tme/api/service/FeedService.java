@@ -1,5 +1,7 @@
 package tme.api.service;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.vertx.core.Future;
 import io.vertx.core.WorkerExecutor;
 import java.time.Duration;
@@ -80,6 +82,12 @@ public final class FeedService {
     // decodes its pages).
     private volatile DecodedCopies decoded;
     private final Counters<FeedCount> counts = new Counters<>(FeedCount.class, EnumSet.allOf(FeedCount.class));
+    // A feed's key digests its channels (SHA-256): worked out once per request a reader repeats, as the request is
+    // (tme.api.http.ResolvedFeeds); equal requests (equal parts, the same filter) share it.
+    private final Cache<FeedRequest, String> keyOf = Caffeine.newBuilder()
+            .executor(Runnable::run) // upkeep on the loop that asked
+            .maximumSize(4096)
+            .build();
 
     /**
      * Builds run on {@code workers}, each loading at most {@code parallelism} pages at once. With {@code publicUrl}
@@ -116,7 +124,7 @@ public final class FeedService {
         // of a name not on the schedule leaves no trace). Costs a round trip only when this process has not told
         // Redis of these names lately; a registration never fails (a lost one is repeated by the next request).
         return schedule.register(request.names(), request.pages()).compose(registered -> ChannelService.answered(
-                cache.get(keys.feed(request), asker, context -> build(request, context))));
+                cache.get(keyOf.get(request, keys::feed), asker, context -> build(request, context))));
     }
 
     /**
