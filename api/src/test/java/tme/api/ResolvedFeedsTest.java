@@ -40,6 +40,8 @@ class ResolvedFeedsTest {
         assertEquals(first.headers().firstValue("ETag"), again.headers().firstValue("ETag"));
         assertEquals(5, entries(again.body()));
         assertEquals(1, resolved());
+        assertEquals(1, ahead(), "the second answered ahead of the router");
+        assertEquals(first.headers().firstValue("Content-Type"), again.headers().firstValue("Content-Type"));
 
         HttpResponse<String> json = server.get("/v1/feed?channels=durov&limit=3");
         HttpResponse<String> jsonAgain = server.get("/v1/feed?channels=durov&limit=3");
@@ -47,6 +49,7 @@ class ResolvedFeedsTest {
         assertEquals(List.of("Accept", "accept-encoding"), jsonAgain.headers().allValues("Vary"),
                 "Accept chose the format: said on the answer found resolved too");
         assertEquals(2, resolved());
+        assertEquals(2, ahead());
     }
 
     @Test
@@ -87,6 +90,11 @@ class ResolvedFeedsTest {
             assertEquals("showLinkPreview, filter", answer.headers().firstValue("X-Ignored-Options").orElseThrow());
         }
         assertEquals(1, resolved());
+        assertEquals(1, ahead());
+    }
+
+    private long ahead() {
+        return PrometheusText.of(server).count("tme_http_requests_ahead_total");
     }
 
     private long resolved() {

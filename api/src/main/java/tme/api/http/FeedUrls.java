@@ -28,7 +28,7 @@ final class FeedUrls {
 
     /** {@code GET /feeds/:file}: {@code durov.atom}, {@code durov+meduzalive.rss}, {@code durov.json} (JSON Feed). */
     void feeds(RoutingContext ctx) {
-        handlers.sendFeed(ctx, "feeds", null, origin -> {
+        handlers.sendFeed(ctx, origin -> {
             String file = ctx.pathParam("file");
             int dot = file.lastIndexOf('.');
             FeedFormat format = dot < 0 ? null : FeedFormat.byExtension(file.substring(dot + 1));
@@ -36,7 +36,7 @@ final class FeedUrls {
                 throw new InvalidInput(Problem.invalid("file", "a feed's file name ends in .atom, .rss or .json"
                         + " (JSON Feed), after its channels joined by +: " + quoted(file)));
             }
-            return handlers.feedOf(origin, Arrays.asList(file.substring(0, dot).split("\\+", -1)),
+            return handlers.feedOf(ctx, origin, Arrays.asList(file.substring(0, dot).split("\\+", -1)),
                     ctx.queryParams().get("limit"), ctx.queryParams().get("pages"), format,
                     name -> FeedQuery.value(ctx.queryParams().getAll(name)), false, null);
         });
@@ -44,7 +44,7 @@ final class FeedUrls {
 
     /** {@code GET /telegram/channel/:username[/:routeParams]}: RSSHub's route, answered with our feed. */
     void rssHub(RoutingContext ctx) {
-        handlers.sendFeed(ctx, "rsshub", null, origin -> {
+        handlers.sendFeed(ctx, origin -> {
             RssHubOptions options = RssHubOptions.of(ctx.pathParam("routeParams"));
             String asked = ctx.queryParams().get("format");
             FeedFormat format = asked == null ? FeedFormat.RSS : FeedFormat.byExtension(asked); // RSSHub's names
@@ -54,7 +54,7 @@ final class FeedUrls {
             }
             List<String> ignored = options.ignoredWith(ctx.queryParams().names());
             String channel = ChannelName.parse("username", ctx.pathParam("username")).value();
-            return handlers.feedOf(origin, List.of(channel), ctx.queryParams().get("limit"),
+            return handlers.feedOf(ctx, origin, List.of(channel), ctx.queryParams().get("limit"),
                     ctx.queryParams().get("pages"), format, options::parameter, false,
                     ignored.isEmpty() ? null : String.join(", ", ignored));
         });

@@ -3,6 +3,7 @@ package tme.api.http;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -34,7 +35,7 @@ import tme.coalescing.Asker;
  * Thin handlers: read parameters into the services' input types (which validate themselves), call a service,
  * write its answer.
  */
-final class Handlers {
+final class Handlers implements HitsAhead.Feeds {
 
     private final ChannelService channels;
     private final PreviewsService previews;
@@ -109,8 +110,7 @@ final class Handlers {
      * readers, with its ETag and freshness like every GET answer; the filter parameters keep what a reader wants.
      */
     void feed(RoutingContext ctx) {
-        // Accept is part of what the request resolves to: without a format, it chooses one.
-        sendFeed(ctx, "feed", ctx.request().getHeader(HttpHeaders.ACCEPT), origin -> {
+        sendFeed(ctx, origin -> {
             String asked = ctx.queryParams().get("format");
             if (asked == null) {
                 Optional<FeedFormat> wanted = FeedAccept.readerFormat(ctx.request().getHeader(HttpHeaders.ACCEPT));
@@ -123,32 +123,43 @@ final class Handlers {
                     return null;
                 }
             }
-            return feedOf(origin, FeedQuery.names(ctx.queryParams().getAll("channels")),
+            return feedOf(ctx, origin, FeedQuery.names(ctx.queryParams().getAll("channels")),
                     ctx.queryParams().get("limit"), ctx.queryParams().get("pages"), FeedFormat.parse("format", asked),
                     name -> FeedQuery.value(ctx.queryParams().getAll(name)), asked == null, null);
         });
     }
 
     /**
-     * Sends the feed a request of {@code route} resolves to, worked out by {@code resolve} from the request's origin
-     * the first time ({@link ResolvedFeeds}); {@code accept}: the {@code Accept} header where it can choose the
-     * format, else null. {@code resolve} gives null where it answered the request itself (a redirect).
+     * Sends the feed a request resolves to, worked out by {@code resolve} from the request's origin the first time
+     * ({@link ResolvedFeeds}); {@code resolve} gives null where it answered the request itself (a redirect).
      */
-    void sendFeed(RoutingContext ctx, String route, String accept, Function<String, ResolvedFeeds.Resolved> resolve) {
-        String origin = FeedQuery.origin(ctx.request());
-        ResolvedFeeds.Resolved feed = resolved.of(route, ctx.request().uri(), origin, accept,
-                () -> resolve.apply(origin));
-        if (feed == null) {
-            return;
+    void sendFeed(RoutingContext ctx, Function<String, ResolvedFeeds.Resolved> resolve) {
+        ResolvedFeeds.Resolved feed = resolved.of(ctx.request(),
+                () -> resolve.apply(FeedQuery.origin(ctx.request())));
+        if (feed != null) {
+            send(ctx.request(), feed, clients.apply(ctx), bug -> {
+                if (!ctx.failed()) {
+                    ctx.fail(bug);
+                }
+            });
         }
+    }
+
+    @Override
+    public ResolvedFeeds.Resolved resolvedBefore(HttpServerRequest request) {
+        return resolved.before(request);
+    }
+
+    @Override
+    public void send(HttpServerRequest request, ResolvedFeeds.Resolved feed, String client, Handler<Throwable> fail) {
         if (feed.varyAccept()) {
-            ctx.response().putHeader(HttpHeaders.VARY, "Accept");
+            request.response().putHeader(HttpHeaders.VARY, "Accept");
         }
         if (feed.ignored() != null) {
-            ctx.response().putHeader(FeedUrls.IGNORED, feed.ignored());
+            request.response().putHeader(FeedUrls.IGNORED, feed.ignored());
         }
-        responses.send(ctx, feeds.feed(feed.request(), Asker.forRequest(clients.apply(ctx), "feed")),
-                feed.contentType(), true);
+        responses.send(request, feeds.feed(feed.request(), Asker.forRequest(client, "feed")), feed.contentType(), true,
+                fail);
     }
 
     /**
@@ -156,11 +167,13 @@ final class Handlers {
      * {@code /v1/feed}'s, and the same feed at the URLs people guess ({@link FeedUrls}); {@code filters} gives the
      * filter parameters' values. Throws {@link tme.api.problem.InvalidInput} for a bad part.
      */
-    ResolvedFeeds.Resolved feedOf(String origin, List<String> names, Object limit, Object pages, FeedFormat format,
-                                  Function<String, Object> filters, boolean varyAccept, String ignored) {
+    ResolvedFeeds.Resolved feedOf(RoutingContext ctx, String origin, List<String> names, Object limit, Object pages,
+                                  FeedFormat format, Function<String, Object> filters, boolean varyAccept,
+                                  String ignored) {
         FeedRequest request = FeedRequest.of(names, limit, format, origin, FeedFilters.of(filters))
                 .deep(pages, feeds.maxPages());
-        return new ResolvedFeeds.Resolved(request, FeedQuery.contentType(format), varyAccept, ignored);
+        return new ResolvedFeeds.Resolved(request, FeedQuery.contentType(format), varyAccept, ignored,
+                ctx.currentRoute().getPath());
     }
 
     /** How many feed requests were worked out rather than found resolved ({@code http.feeds.resolved}). */

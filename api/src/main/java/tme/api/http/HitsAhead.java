@@ -10,6 +10,7 @@ import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import tme.api.problem.InvalidInput;
 import tme.api.service.Answer;
@@ -28,7 +29,10 @@ import tme.api.service.Answer;
  *
  * <p>Taken here: a GET or HEAD of a plain path ({@link PathTemplate}) matching such a route, with no query and no
  * {@code Origin} header (a browser's cross-origin request gets the router's CORS handling). Everything else goes to the
- * router as it is. A request taken here gets what the router would give it: the same code ({@link StoredRead},
+ * router as it is, but for a feed request the router resolved before ({@link Feeds}, {@link ResolvedFeeds}: the same
+ * URI, {@code Accept} and origin): a feed reader polling its URL is answered here from its second request on, a
+ * third of a feed hit's cost less between other requests (docs/performance.md, section 17). A request taken here
+ * gets what the router would give it: the same code ({@link StoredRead}, {@link ResolvedFeeds.Resolved},
  * {@link Responses}, {@link Routes#failure}) answers it, a hit or a load, and it is timed, logged and given its
  * {@code X-Request-Id} under its route's template, as the pipeline does.
  */
@@ -48,6 +52,7 @@ public final class HitsAhead implements Handler<HttpServerRequest> {
     private final Responses responses;
     private final LongAdder answered;
     private final RequestClock clock;
+    private final Feeds feeds;
 
     private HitsAhead(Router router, List<Read> reads, Parts parts) {
         this.router = router;
@@ -57,15 +62,30 @@ public final class HitsAhead implements Handler<HttpServerRequest> {
         this.responses = parts.responses();
         this.answered = parts.answered();
         this.clock = parts.clock();
+        this.feeds = parts.feeds();
     }
 
     /**
      * What a request answered here needs of the pipeline and the handlers: its id, timing and line ({@code start}),
      * who it is from, the code that writes answers, and the count of requests answered here
-     * ({@code http.requests.ahead}, every loop's together), and the clock it reads once ({@link RequestClock}).
+     * ({@code http.requests.ahead}, every loop's together), the clock it reads once ({@link RequestClock}), and
+     * the feeds resolved before.
      */
     record Parts(RequestStart start, Function<HttpServerRequest, String> clients, Responses responses,
-                 LongAdder answered, RequestClock clock) {}
+                 LongAdder answered, RequestClock clock, Feeds feeds) {}
+
+    /**
+     * Feed requests the router resolved before ({@link ResolvedFeeds}): their route, URI, {@code Accept} and origin
+     * are what a feed depends on, so the same request again is answered here, as the route answers it.
+     */
+    interface Feeds {
+
+        /** {@code request}'s feed if the router resolved this request before, else null. */
+        ResolvedFeeds.Resolved resolvedBefore(HttpServerRequest request);
+
+        /** Sends {@code feed} to {@code request} from {@code client}; a failed answer (a bug) goes to {@code fail}. */
+        void send(HttpServerRequest request, ResolvedFeeds.Resolved feed, String client, Handler<Throwable> fail);
+    }
 
     /** Puts on {@code router} the dispatch of {@code table}'s stored reads ahead of it: see {@link #entry}. */
     static void install(Router router, RouteTable table, Parts parts) {
@@ -103,40 +123,47 @@ public final class HitsAhead implements Handler<HttpServerRequest> {
     @Override
     public void handle(HttpServerRequest request) {
         HttpMethod method = request.method();
-        if ((method == HttpMethod.GET || method == HttpMethod.HEAD) && !request.headers().contains(HttpHeaders.ORIGIN)) {
+        if ((method == HttpMethod.GET || method == HttpMethod.HEAD) && !request.headers().contains(HttpHeaders.ORIGIN)
+                && !reads.isEmpty()) { // none: a handler of every request (the client limit) goes first
             String uri = request.uri();
             for (Read read : reads) {
                 String[] values = read.template().match(uri);
                 if (values != null) {
-                    clock.pin();
-                    try {
-                        answer(request, read, values);
-                    } finally {
-                        clock.unpin();
-                    }
+                    answer(request, read.route(), fail -> responses.send(request, read(request, read, values), fail));
                     return;
                 }
+            }
+            ResolvedFeeds.Resolved feed = feeds.resolvedBefore(request);
+            if (feed != null) {
+                answer(request, feed.route(), fail -> feeds.send(request, feed, clients.apply(request), fail));
+                return;
             }
         }
         router.handle(request);
     }
 
-    private void answer(HttpServerRequest request, Read read, String[] values) {
-        long began = System.nanoTime();
-        answered.increment();
-        CharSequence id = start.id(request);
-        HttpServerResponse response = request.response();
-        response.headers().add(RequestIds.HEADER, id);
-        Ending ending = new Ending(request, read.route(), id, began);
-        response.endHandler(ending);
-        responses.send(request, read(request, read, values), cause -> Routes.failure(request, cause));
-        if (!response.ended()) {
-            // A load, or a copy still to be made on the workers (a first hit): the connection may close first.
-            if (response.closed()) {
-                ending.handle(null);
-            } else {
-                response.closeHandler(ending);
+    /** Answers {@code request} of {@code route} with what {@code send} sends, timed and logged as the router does. */
+    private void answer(HttpServerRequest request, String route, Consumer<Handler<Throwable>> send) {
+        clock.pin();
+        try {
+            long began = System.nanoTime();
+            answered.increment();
+            CharSequence id = start.id(request);
+            HttpServerResponse response = request.response();
+            response.headers().add(RequestIds.HEADER, id);
+            Ending ending = new Ending(request, route, id, began);
+            response.endHandler(ending);
+            send.accept(cause -> Routes.failure(request, cause));
+            if (!response.ended()) {
+                // A load, or a copy still to be made on the workers (a first hit): the connection may close first.
+                if (response.closed()) {
+                    ending.handle(null);
+                } else {
+                    response.closeHandler(ending);
+                }
             }
+        } finally {
+            clock.unpin();
         }
     }
 

@@ -2,6 +2,8 @@ package tme.api.http;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 import tme.api.service.FeedRequest;
@@ -12,20 +14,22 @@ import tme.api.service.FeedRequest;
  * between other requests, as a server under a mix meets them, 60-95 µs of the ~250 µs more (docs/performance.md,
  * section 17). What a feed request resolves to depends only on its route, its URI, its origin and its
  * {@code Accept} header, and a reader asks the same URL every few minutes: the same request again gets the same
- * resolution from here. Only requests that resolved to a feed are kept (a bad one throws, a redirect resolves to
- * nothing), at most {@link #MAX} of them (every feed a fleet of readers polls, most recently asked first).
+ * resolution from here, and is answered ahead of the router ({@link HitsAhead}), whose walk was another third of that
+ * difference. Only requests that resolved to a feed are kept (a bad one throws, a redirect resolves to
+ * nothing), at most {@link #MAX} of them (Caffeine's size bound: the ones asked often and lately stay).
  */
 final class ResolvedFeeds {
 
     /** How many resolutions are kept. */
     static final int MAX = 4096;
+    private static final CharSequence FORWARDED_PROTO = HttpHeaders.createOptimized("X-Forwarded-Proto");
 
     /**
-     * What a feed request resolved to: the service's input, its content type, and the headers it answers with
-     * besides the answer's own: {@code Vary: Accept} where {@code Accept} chose the format, and the options it
-     * ignored ({@link FeedUrls#IGNORED}), or null.
+     * What a feed request resolved to: the service's input, its content type, the headers it answers with besides
+     * the answer's own ({@code Vary: Accept} where {@code Accept} chose the format, the options it ignored
+     * ({@link FeedUrls#IGNORED}) or null), and the template of the route that resolved it (the request's timing).
      */
-    record Resolved(FeedRequest request, CharSequence contentType, boolean varyAccept, String ignored) {}
+    record Resolved(FeedRequest request, CharSequence contentType, boolean varyAccept, String ignored, String route) {}
 
     private final Cache<String, Resolved> resolved = Caffeine.newBuilder()
             .executor(Runnable::run) // upkeep on the loop that asked: nothing to hand to another thread
@@ -34,20 +38,33 @@ final class ResolvedFeeds {
     private final LongAdder workedOut = new LongAdder();
 
     /**
-     * The resolution of a request of {@code route} at {@code uri} (path and query as sent), from {@code origin},
-     * with {@code accept} (null: none), worked out by {@code resolve} the first time. {@code resolve} throws for a
+     * The resolution of {@code request}, worked out by {@code resolve} the first time. {@code resolve} throws for a
      * bad request (nothing kept) and gives null for a request it answered itself (a redirect: nothing kept either).
      */
-    Resolved of(String route, String uri, String origin, String accept, Supplier<Resolved> resolve) {
-        String key = route + '\n' + origin + '\n' + (accept == null ? "" : accept) + '\n' + uri;
-        return resolved.get(key, ignored -> {
+    Resolved of(HttpServerRequest request, Supplier<Resolved> resolve) {
+        return resolved.get(key(request), ignored -> {
             workedOut.increment();
             return resolve.get();
         });
     }
 
+    /** The resolution of {@code request} if one was worked out before, else null ({@link HitsAhead}). */
+    Resolved before(HttpServerRequest request) {
+        return resolved.estimatedSize() == 0 ? null : resolved.getIfPresent(key(request));
+    }
+
     /** How many requests were worked out rather than found here ({@code http.feeds.resolved}). */
     long workedOut() {
         return workedOut.sum();
+    }
+
+    /**
+     * What a resolution depends on: the path and query as sent (which name the route too), {@code Accept}, and what
+     * the request's origin is made of ({@link tme.api.query.FeedQuery#origin}) as it came, not checked: a finer key
+     * than the origin itself, never a coarser one.
+     */
+    private static String key(HttpServerRequest request) {
+        return request.uri() + '\n' + request.getHeader(HttpHeaders.ACCEPT) + '\n'
+                + request.getHeader(FORWARDED_PROTO) + '\n' + request.scheme() + '\n' + request.authority();
     }
 }

@@ -102,8 +102,8 @@ final class Responses {
      * throw inside the listener of an answer that completed later (a miss) is caught by Vert.x's future, reported to
      * the context and never to the request, and the client waits for an answer that never comes.
      */
-    private void send(HttpServerRequest request, Future<Answer> answer, CharSequence contentType, boolean cacheable,
-                      Handler<Throwable> fail) {
+    void send(HttpServerRequest request, Future<Answer> answer, CharSequence contentType, boolean cacheable,
+              Handler<Throwable> fail) {
         onRequestLoop(answer, result -> {
             try {
                 if (result.failed()) {

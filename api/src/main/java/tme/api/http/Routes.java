@@ -83,7 +83,7 @@ public final class Routes {
         LongAdder abandoned = new LongAdder();
         telemetry.gather(() -> Map.of("http.requests.ahead", ahead.sum(), ABANDONED, abandoned.sum(),
                 "http.feeds.resolved", h.feedsResolved()));
-        return vertx -> router(vertx, table, telemetry, requests, responses, new Counts(ahead, abandoned), clock);
+        return vertx -> router(vertx, table, telemetry, requests, responses, new Counts(ahead, abandoned), clock, h);
     }
 
     /** Every handler of the API's routes, and which optional routes are served. */
@@ -204,7 +204,7 @@ public final class Routes {
      * {@link HitsAhead} answers the table's stored reads first while every one of them does.
      */
     private static Router router(Vertx vertx, RouteTable table, Telemetry telemetry, RequestPipeline requests,
-                                 Responses responses, Counts counts, RequestClock clock) {
+                                 Responses responses, Counts counts, RequestClock clock, HitsAhead.Feeds feeds) {
         Router router = Router.router(vertx);
         RequestStart start = requests.start(vertx, table, telemetry);
         router.route().putMetadata(HitsAhead.DONE_AHEAD, "id, timing, access log").handler(start);
@@ -216,7 +216,7 @@ public final class Routes {
         router.errorHandler(405, ctx -> methodNotAllowed(ctx, table));
         router.errorHandler(400, ctx -> Responses.problem(ctx, MALFORMED_URI));
         HitsAhead.install(router, table, new HitsAhead.Parts(start, requests::client, responses, counts.ahead(),
-                clock));
+                clock, feeds));
         return router;
     }
 

@@ -20,7 +20,7 @@ final class AccessMeters {
                 counter("tme.http.access_log.lines", LINES, Tags.of("outcome", "dropped"), "http.access_log.dropped"),
                 counter("tme.http.access_log.lines", LINES, Tags.of("outcome", "failed"), "http.access_log.failed"),
                 counter("http.requests.ahead", "Requests answered ahead of the router: GET and HEAD of the stored-answer"
-                        + " routes with no query and no Origin (the rest are routed)"),
+                        + " routes with no query and no Origin, and of feeds resolved before (the rest are routed)"),
                 counter("http.feeds.resolved", "Feed requests (/v1/feed, /feeds/..., RSSHub's route) worked out from"
                         + " their URL rather than found resolved: a reader asking the same URL again is not counted"),
                 counter("http.bodies.abandoned", "Request bodies the client hung up on before they were whole: counted,"
