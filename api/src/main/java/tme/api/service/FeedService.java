@@ -123,8 +123,14 @@ public final class FeedService {
         // Registered before any load, so the schedule has the names when the loads say they loaded them (a load
         // of a name not on the schedule leaves no trace). Costs a round trip only when this process has not told
         // Redis of these names lately; a registration never fails (a lost one is repeated by the next request).
-        return schedule.register(request.names(), request.pages()).compose(registered -> ChannelService.answered(
-                cache.get(keyOf.get(request, keys::feed), asker, context -> build(request, context))));
+        Future<Void> registered = schedule.register(request.names(), request.pages());
+        // Told lately (nearly always): straight on, without a composition to build and complete per hit.
+        return registered.succeeded() ? answer(request, asker) : registered.compose(done -> answer(request, asker));
+    }
+
+    private Future<Answer> answer(FeedRequest request, Asker asker) {
+        return ChannelService.answered(cache.get(keyOf.get(request, keys::feed), asker,
+                context -> build(request, context)));
     }
 
     /**
