@@ -137,7 +137,7 @@ final class Handlers implements HitsAhead.Feeds {
         ResolvedFeeds.Resolved feed = resolved.of(ctx.request(),
                 () -> resolve.apply(FeedQuery.origin(ctx.request())));
         if (feed != null) {
-            send(ctx.request(), feed, clients.apply(ctx), bug -> {
+            sendFeed(ctx.request(), feed, clients.apply(ctx), bug -> {
                 if (!ctx.failed()) {
                     ctx.fail(bug);
                 }
@@ -151,7 +151,8 @@ final class Handlers implements HitsAhead.Feeds {
     }
 
     @Override
-    public void send(HttpServerRequest request, ResolvedFeeds.Resolved feed, String client, Handler<Throwable> fail) {
+    public void sendFeed(HttpServerRequest request, ResolvedFeeds.Resolved feed, String client,
+                         Handler<Throwable> fail) {
         if (feed.varyAccept()) {
             request.response().putHeader(HttpHeaders.VARY, "Accept");
         }

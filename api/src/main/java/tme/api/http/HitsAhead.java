@@ -84,7 +84,7 @@ public final class HitsAhead implements Handler<HttpServerRequest> {
         ResolvedFeeds.Resolved resolvedBefore(HttpServerRequest request);
 
         /** Sends {@code feed} to {@code request} from {@code client}; a failed answer (a bug) goes to {@code fail}. */
-        void send(HttpServerRequest request, ResolvedFeeds.Resolved feed, String client, Handler<Throwable> fail);
+        void sendFeed(HttpServerRequest request, ResolvedFeeds.Resolved feed, String client, Handler<Throwable> fail);
     }
 
     /** Puts on {@code router} the dispatch of {@code table}'s stored reads ahead of it: see {@link #entry}. */
@@ -135,7 +135,7 @@ public final class HitsAhead implements Handler<HttpServerRequest> {
             }
             ResolvedFeeds.Resolved feed = feeds.resolvedBefore(request);
             if (feed != null) {
-                answer(request, feed.route(), fail -> feeds.send(request, feed, clients.apply(request), fail));
+                answer(request, feed.route(), fail -> feeds.sendFeed(request, feed, clients.apply(request), fail));
                 return;
             }
         }
