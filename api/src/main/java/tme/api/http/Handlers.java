@@ -110,19 +110,17 @@ final class Handlers implements HitsAhead.Feeds {
      * readers, with its ETag and freshness like every GET answer; the filter parameters keep what a reader wants.
      */
     void feed(RoutingContext ctx) {
+        Optional<FeedFormat> wanted = FeedAccept.readerFormat(ctx.request().getHeader(HttpHeaders.ACCEPT));
+        if (wanted.isPresent() && ctx.queryParams().get("format") == null) {
+            // Negotiated by Accept: a reader format moves to its own URL, so no cache keyed by URL alone (the edge)
+            // ever holds a reader's answer where JSON clients read, nor the reverse. Never resolved: every time.
+            ctx.response().putHeader(HttpHeaders.VARY, "Accept");
+            seeOther(ctx, ctx.request().uri() + (ctx.request().query() == null ? "?" : "&") + "format="
+                    + wanted.get().wireName());
+            return;
+        }
         sendFeed(ctx, origin -> {
             String asked = ctx.queryParams().get("format");
-            if (asked == null) {
-                Optional<FeedFormat> wanted = FeedAccept.readerFormat(ctx.request().getHeader(HttpHeaders.ACCEPT));
-                if (wanted.isPresent()) {
-                    // A reader format moves to its own URL, so no cache keyed by URL alone (the edge) ever holds a
-                    // reader's answer where JSON clients read, nor the reverse.
-                    ctx.response().putHeader(HttpHeaders.VARY, "Accept");
-                    seeOther(ctx, ctx.request().uri() + (ctx.request().query() == null ? "?" : "&") + "format="
-                            + wanted.get().wireName());
-                    return null;
-                }
-            }
             return feedOf(ctx, origin, FeedQuery.names(ctx.queryParams().getAll("channels")),
                     ctx.queryParams().get("limit"), ctx.queryParams().get("pages"), FeedFormat.parse("format", asked),
                     name -> FeedQuery.value(ctx.queryParams().getAll(name)), asked == null, null);
@@ -131,18 +129,16 @@ final class Handlers implements HitsAhead.Feeds {
 
     /**
      * Sends the feed a request resolves to, worked out by {@code resolve} from the request's origin the first time
-     * ({@link ResolvedFeeds}); {@code resolve} gives null where it answered the request itself (a redirect).
+     * ({@link ResolvedFeeds}; a bad request throws, answered by the router's failure handler).
      */
     void sendFeed(RoutingContext ctx, Function<String, ResolvedFeeds.Resolved> resolve) {
         ResolvedFeeds.Resolved feed = resolved.of(ctx.request(),
                 () -> resolve.apply(FeedQuery.origin(ctx.request())));
-        if (feed != null) {
-            sendFeed(ctx.request(), feed, clients.apply(ctx), bug -> {
-                if (!ctx.failed()) {
-                    ctx.fail(bug);
-                }
-            });
-        }
+        sendFeed(ctx.request(), feed, clients.apply(ctx), bug -> {
+            if (!ctx.failed()) {
+                ctx.fail(bug);
+            }
+        });
     }
 
     @Override

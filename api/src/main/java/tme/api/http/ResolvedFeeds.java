@@ -15,13 +15,14 @@ import tme.api.service.FeedRequest;
  * section 17). What a feed request resolves to depends only on its route, its URI, its origin and its
  * {@code Accept} header, and a reader asks the same URL every few minutes: the same request again gets the same
  * resolution from here, and is answered ahead of the router ({@link HitsAhead}), whose walk was another third of that
- * difference. Only requests that resolved to a feed are kept (a bad one throws, a redirect resolves to
- * nothing), at most {@link #MAX} of them (Caffeine's size bound: the ones asked often and lately stay).
+ * difference. Only requests that resolved to a feed are kept (a bad one throws: nothing kept), in at most
+ * {@link #MAX_BYTES} (Caffeine's bound, by each entry's key and request: the ones asked often and lately stay; any
+ * URL a client sends may make a key, so the bound is on bytes, not on entries).
  */
 final class ResolvedFeeds {
 
-    /** How many resolutions are kept. */
-    static final int MAX = 4096;
+    /** The most the resolutions kept hold, about (bytes). */
+    static final long MAX_BYTES = 2L << 20;
     private static final CharSequence FORWARDED_PROTO = HttpHeaders.createOptimized("X-Forwarded-Proto");
 
     /**
@@ -33,14 +34,12 @@ final class ResolvedFeeds {
 
     private final Cache<String, Resolved> resolved = Caffeine.newBuilder()
             .executor(Runnable::run) // upkeep on the loop that asked: nothing to hand to another thread
-            .maximumSize(MAX)
+            .maximumWeight(MAX_BYTES)
+            .weigher((String key, Resolved feed) -> 2 * key.length() + feed.request().weight())
             .build();
     private final LongAdder workedOut = new LongAdder();
 
-    /**
-     * The resolution of {@code request}, worked out by {@code resolve} the first time. {@code resolve} throws for a
-     * bad request (nothing kept) and gives null for a request it answered itself (a redirect: nothing kept either).
-     */
+    /** The resolution of {@code request}, worked out by {@code resolve} the first time; a bad request throws. */
     Resolved of(HttpServerRequest request, Supplier<Resolved> resolve) {
         return resolved.get(key(request), ignored -> {
             workedOut.increment();

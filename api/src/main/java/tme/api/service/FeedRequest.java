@@ -35,6 +35,15 @@ public record FeedRequest(List<ChannelName> channels, int limit, FeedFormat form
         }
     }
 
+    /**
+     * About how many bytes this request holds (its channels' names, its origin, its filter's terms), to bound the
+     * memory of what keeps requests ({@code ResolvedFeeds}, the feed keys) by bytes rather than by count: a request
+     * may name 100 channels and many terms.
+     */
+    public int weight() {
+        return 128 + 64 * channels.size() + 2 * (origin.length() + filter.canonical().length());
+    }
+
     /** A feed of each channel's latest page. */
     public FeedRequest(List<ChannelName> channels, int limit, FeedFormat format, String origin, FeedFilter filter) {
         this(channels, limit, format, origin, filter, 1);

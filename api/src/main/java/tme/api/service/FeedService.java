@@ -81,12 +81,15 @@ public final class FeedService {
     // Decoded copies of stored answers the builds read pages from: until readingPagesFrom(...), none kept (each build
     // decodes its pages).
     private volatile DecodedCopies decoded;
+    /** The most the feed keys worked out are kept in, about (bytes). */
+    static final long KEYS_BYTES = 2L << 20;
     private final Counters<FeedCount> counts = new Counters<>(FeedCount.class, EnumSet.allOf(FeedCount.class));
     // A feed's key digests its channels (SHA-256): worked out once per request a reader repeats, as the request is
-    // (tme.api.http.ResolvedFeeds); equal requests (equal parts, the same filter) share it.
+    // (tme.api.http.ResolvedFeeds); equal requests (equal parts, the same filter) share it. At most KEYS_BYTES held.
     private final Cache<FeedRequest, String> keyOf = Caffeine.newBuilder()
             .executor(Runnable::run) // upkeep on the loop that asked
-            .maximumSize(4096)
+            .maximumWeight(KEYS_BYTES)
+            .weigher((FeedRequest request, String key) -> request.weight() + 2 * key.length())
             .build();
 
     /**
