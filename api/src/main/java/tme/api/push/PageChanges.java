@@ -48,7 +48,7 @@ record PageChanges(List<Edit> edited, List<Integer> deleted) {
             Post after = now.get(before.id());
             if (after == null && before.id() > oldest && before.id() < newest) {
                 deleted.add(before.id());
-            } else if (after != null && !version(after).equals(version(before))) {
+            } else if (after != null && !sameVersion(after, before)) {
                 edited.add(new Edit(after, textDigest(before)));
             }
         }
@@ -61,9 +61,35 @@ record PageChanges(List<Edit> edited, List<Integer> deleted) {
      * log appends an edit once per post and version.
      */
     static String version(Post post) {
+        return Digests.hex128(html(post) + "\u0000" + media(post.content().media()) + "\u0000" + post.footer().edited());
+    }
+
+    /**
+     * Whether two copies of a post have one {@link #version}, told part by part rather than by digesting both: a
+     * page is compared with the one it replaces at every load, nearly all its posts unchanged, and the digests were
+     * a tenth of what a load allocates (docs/performance.md, section 17). Equal parts make equal versions; parts
+     * that differ make different ones (the digest is SHA-256's).
+     */
+    static boolean sameVersion(Post a, Post b) {
+        return a.footer().edited() == b.footer().edited() && html(a).equals(html(b))
+                && sameMedia(a.content().media(), b.content().media());
+    }
+
+    private static String html(Post post) {
         Text text = post.content().text();
-        return Digests.hex128((text == null ? "" : text.html()) + "\u0000" + media(post.content().media()) + "\u0000"
-                + post.footer().edited());
+        return text == null ? "" : text.html();
+    }
+
+    private static boolean sameMedia(List<Media> a, List<Media> b) {
+        if (a.size() != b.size()) {
+            return false;
+        }
+        for (int i = 0; i < a.size(); i++) {
+            if (!withoutUrls(a.get(i)).equals(withoutUrls(b.get(i)))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The digest of a post's plain text ("" for none), which an {@code edited} event carries as the text before. */

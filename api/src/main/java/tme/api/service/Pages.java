@@ -23,6 +23,7 @@ import tme.scraper.model.ChannelPage;
 import tme.scraper.model.ChannelPreview;
 import tme.scraper.model.MorePage;
 import tme.scraper.parse.ChannelPageParser;
+import tme.scraper.parse.Html;
 import tme.scraper.parse.MoreParser;
 import tme.scraper.parse.Parsed;
 import tme.scraper.parse.ParserMode;
@@ -78,7 +79,7 @@ public final class Pages {
 
     Future<Outcome<MorePage>> more(LoadContext load, String channel, Direction direction, int position) {
         return load(load, () -> client.more(channel, direction, position), channel,
-                html -> MoreParser.parse(html, mode), page -> page.posts().isEmpty());
+                html -> MoreParser.parse(html.text(), mode), page -> page.posts().isEmpty());
     }
 
     Future<Outcome<ChannelPreview>> preview(LoadContext load, String channel) {
@@ -107,7 +108,7 @@ public final class Pages {
      * answered, so a throttle in disguise cools the fleet down as a 429 does.
      */
     private <T> Future<Outcome<T>> load(LoadContext load, Supplier<Future<Upstream>> fetch, String channel,
-                                        Function<String, Parsed<T>> parser, Predicate<T> noPosts) {
+                                        Function<Html, Parsed<T>> parser, Predicate<T> noPosts) {
         LoadSteps steps = new LoadSteps();
         AtomicReference<Instant> sentAt = new AtomicReference<>();
         Supplier<Future<Upstream>> timed = steps.timing(fetch);
@@ -117,11 +118,11 @@ public final class Pages {
         }, Signals::of).compose(passage -> switch (passage) {
             case Passage.Refused<Upstream> refused ->
                     Future.succeededFuture(Outcomes.<T>refused(refused).timed(steps.sofar()));
-            // ok.body() decodes the 100-300 KB page: it belongs inside the worker task, with the parsing.
+            // The 100-300 KB page is decoded as it is parsed: inside the worker task, never on the event loop.
             case Passage.Through<Upstream>(Upstream.Ok ok) -> onWorker(() -> {
                 AtomicReference<Parsed<T>> parsed = new AtomicReference<>();
                 Outcome<T> outcome = steps.parsed(() -> {
-                    parsed.set(parser.apply(ok.body()));
+                    parsed.set(parser.apply(Html.utf8(ok.utf8())));
                     return Outcomes.parsed(parsed.get(), channel, stats);
                 });
                 return new Read<>(parsed.get(), outcome);

@@ -66,6 +66,28 @@ class PageChangesTest {
     }
 
     @Test
+    void postsCompared_partByPart_agreeWithTheirVersions() {
+        List<Post> variants = new java.util.ArrayList<>(STORED.posts());
+        Post last = post(DUROV, 502);
+        variants.add(withText(last, "A new text"));
+        variants.add(withMedia(last, List.of(new Media.Photo("https://cdn/x.jpg"))));
+        variants.add(withMedia(last, List.of(new Media.Photo("https://cdn/y.jpg"))));
+        variants.add(new Post(last.id(), last.view(), last.content(),
+                new Footer(last.footer().views(), !last.footer().edited(), last.footer().author(), last.footer().date()),
+                last.forwarded()));
+        int same = 0;
+        for (Post a : variants) {
+            for (Post b : variants) {
+                boolean byVersion = PageChanges.version(a).equals(PageChanges.version(b));
+                assertEquals(byVersion, PageChanges.sameVersion(a, b), a.id() + " against " + b.id());
+                same += byVersion ? 1 : 0;
+            }
+        }
+        // Each post is the same as itself, and the two photos (only their URLs differ) as each other: 2 more pairs.
+        assertEquals(variants.size() + 2, same);
+    }
+
+    @Test
     void anIdMissingBetweenThePagesEdges_isDeleted_idsBeyondTheEdgesAreNot() {
         // 481 and 482 scroll off the bottom, 503-504 arrive on top, 490 and 495 vanish from the middle.
         ChannelPage page = new ChannelPage(DUROV.channel(), DUROV.posts().stream()

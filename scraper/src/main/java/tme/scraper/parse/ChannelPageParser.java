@@ -19,25 +19,29 @@ public final class ChannelPageParser {
     private ChannelPageParser() {}
 
     public static Parsed<ChannelPage> parse(String html, ParserMode mode) {
+        return parse(Html.of(html), mode);
+    }
+
+    /** As {@link #parse(String, ParserMode)}, from the page as t.me sent it. */
+    public static Parsed<ChannelPage> parse(Html html, ParserMode mode) {
         return parse(html, mode, doc -> Optional.empty());
     }
 
     /**
-     * As {@link #parse(String, ParserMode)}, with {@code page} run on a channel page before its posts are read: it
+     * As {@link #parse(Html, ParserMode)}, with {@code page} run on a channel page before its posts are read: it
      * may change the document (a search page's highlights) and find what makes it not the page asked for.
      */
-    static Parsed<ChannelPage> parse(String html, ParserMode mode,
+    static Parsed<ChannelPage> parse(Html html, ParserMode mode,
                                      Function<Document, Optional<PageChecks.Finding>> page) {
-        String text = html == null ? "" : html;
-        if (text.isBlank()) {
+        if (html.isBlank()) {
             return new Parsed.Anomaly<>(Anomaly.EMPTY_PAGE, "a blank answer");
         }
-        Document doc = Dom.parse(text);
+        Document doc = html.parse();
         Element header = doc.selectFirst(Selectors.CHANNEL_HEADER);
         if (header == null) {
-            return PageChecks.withoutMarkup(text, doc, "channel header");
+            return PageChecks.withoutMarkup(html.text(), doc, "channel header");
         }
-        if (PageChecks.truncated(text)) {
+        if (PageChecks.truncated(html)) {
             return new Parsed.Anomaly<>(Anomaly.TRUNCATED, "the channel page does not end with </html>");
         }
         Optional<PageChecks.Finding> other = page.apply(doc);

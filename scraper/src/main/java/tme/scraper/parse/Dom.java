@@ -1,5 +1,8 @@
 package tme.scraper.parse;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -15,7 +18,19 @@ final class Dom {
      * text and attribute is well-formed UTF-16 ({@link WellFormed}).
      */
     static Document parse(String html) {
-        Document doc = Jsoup.parse(html);
+        return prepared(Jsoup.parse(html));
+    }
+
+    /** As {@link #parse(String)}, from UTF-8 bytes decoded as they are read ({@link Html}). */
+    static Document parse(InputStream utf8) {
+        try {
+            return prepared(Jsoup.parse(utf8, "UTF-8", ""));
+        } catch (IOException e) {
+            throw new UncheckedIOException("an in-memory page could not be read", e); // bytes in memory: never
+        }
+    }
+
+    private static Document prepared(Document doc) {
         doc.outputSettings().prettyPrint(false);
         WellFormed.fix(doc);
         return doc;

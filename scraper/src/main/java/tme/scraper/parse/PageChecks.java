@@ -67,12 +67,16 @@ final class PageChecks {
 
     /** A full page (it starts as one) that never reaches its closing {@code </html>}: the answer was cut off. */
     static boolean truncated(String html) {
-        String start = html.substring(0, Math.min(html.length(), Selectors.PAGE_START_WINDOW)).toLowerCase(Locale.ROOT);
+        return truncated(Html.of(html));
+    }
+
+    /** As {@link #truncated(String)}, reading only the page's two ends. */
+    static boolean truncated(Html html) {
+        String start = html.start(Selectors.PAGE_START_WINDOW).toLowerCase(Locale.ROOT);
         if (Selectors.PAGE_STARTS.stream().noneMatch(start::contains)) {
             return false; // a fragment, not a page: nothing says where it should end
         }
-        String end = html.substring(Math.max(0, html.length() - Selectors.PAGE_END_WINDOW)).toLowerCase(Locale.ROOT);
-        return !end.contains(Selectors.PAGE_END);
+        return !html.end(Selectors.PAGE_END_WINDOW).toLowerCase(Locale.ROOT).contains(Selectors.PAGE_END);
     }
 
     /**

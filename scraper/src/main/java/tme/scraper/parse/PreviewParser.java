@@ -15,17 +15,21 @@ public final class PreviewParser {
     private PreviewParser() {}
 
     public static Parsed<ChannelPreview> parse(String html) {
-        String text = html == null ? "" : html;
-        if (text.isBlank()) {
+        return parse(Html.of(html));
+    }
+
+    /** As {@link #parse(String)}, from the page as t.me sent it. */
+    public static Parsed<ChannelPreview> parse(Html html) {
+        if (html.isBlank()) {
             return new Parsed.Anomaly<>(Anomaly.EMPTY_PAGE, "a blank answer");
         }
-        Document doc = Dom.parse(text);
+        Document doc = html.parse();
         Element page = doc.selectFirst(Selectors.TGME_PAGE);
         if (page == null) {
-            return PageChecks.notTme(text, doc).<Parsed<ChannelPreview>>map(PageChecks.Finding::anomaly)
+            return PageChecks.notTme(html.text(), doc).<Parsed<ChannelPreview>>map(PageChecks.Finding::anomaly)
                     .orElseGet(() -> new Parsed.Anomaly<>(Anomaly.UNKNOWN_PAGE, "no tgme_page card on the page"));
         }
-        if (PageChecks.truncated(text)) {
+        if (PageChecks.truncated(html)) {
             return new Parsed.Anomaly<>(Anomaly.TRUNCATED, "the profile page does not end with </html>");
         }
         Element titleBox = page.selectFirst(Selectors.PREVIEW_TITLE_BOX);

@@ -23,6 +23,11 @@ public final class SearchPageParser {
 
     /** The page t.me answered for {@code query}, as it was sent. */
     public static Parsed<ChannelPage> parse(String html, ParserMode mode, String query) {
+        return parse(Html.of(html), mode, query);
+    }
+
+    /** As {@link #parse(String, ParserMode, String)}, from the page as t.me sent it. */
+    public static Parsed<ChannelPage> parse(Html html, ParserMode mode, String query) {
         Parsed<ChannelPage> parsed = ChannelPageParser.parse(html, mode, doc -> searched(doc, query));
         if (parsed instanceof Parsed.Ok<ChannelPage>(ChannelPage page, int odd, int withoutId)) {
             return new Parsed.Ok<>(new ChannelPage(page.channel(), page.posts(), new Offset(page.offset().before(), null)),

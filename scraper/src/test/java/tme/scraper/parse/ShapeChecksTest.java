@@ -49,7 +49,7 @@ class ShapeChecksTest {
         if (!html.isBlank()) { // a blank "more" answer is t.me's "nothing left"
             assertMore(Anomaly.EMPTY_PAGE, html);
         }
-        assertEquals(Anomaly.EMPTY_PAGE, kind(ChannelPageParser.parse(null, ParserMode.FULL)));
+        assertEquals(Anomaly.EMPTY_PAGE, kind(ChannelPageParser.parse((String) null, ParserMode.FULL)));
     }
 
     @ParameterizedTest
