@@ -321,7 +321,7 @@ public final class Main {
                 requests, documents, clock);
         Function<Vertx, Router> routers = Routes.routers(channels, previews, feeds, telemetry,
                 Routes.GraphQL.of(graphql::handle, config.graphql().graphiql()), config.docs(), clock, copiesMaxBytes,
-                DirectRoom.of(config.memory()), answerWork, requests, push, media, config.historyMaxPosts());
+                DirectRoom.of(config.memory()), answerWork, requests, push, media, config.historyMaxPosts(), levels);
         return serve(vertx, config, config.eventLoops(), routers, loops, requests.invalidRequests(), connections)
                 .map(server -> running(server, readiness, config));
     }

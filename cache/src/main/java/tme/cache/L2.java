@@ -61,6 +61,17 @@ public interface L2 {
         return false;
     }
 
+    /**
+     * The number of {@link #follow}'s subscription while it is up and unbroken, else {@link #NOT_FOLLOWING}: a copy
+     * kept under one number has missed no change of its key as long as the number stays the same.
+     */
+    default long followEpoch() {
+        return NOT_FOLLOWING;
+    }
+
+    /** {@link #followEpoch()} when no change reaches this process. */
+    long NOT_FOLLOWING = -1;
+
     /** This level's degradation counters. */
     default Map<String, Long> counters() {
         return Map.of();

@@ -2,6 +2,7 @@ package tme.cache;
 
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.function.LongSupplier;
 
 /**
  * L1: a {@link SegmentedLru} bounded by the heap its entries retain, each entry held until its own instant. Every
@@ -24,36 +25,82 @@ final class MemoryCache {
     static final int ENTRY_OVERHEAD = 400;
 
     /**
-     * An entry: the value, until when it is fresh, until when this process may keep it (stale or not), and whether a
-     * check of it against L2 was started ({@code TwoLevelCache}: one check a copy; a renewed copy is a new entry).
+     * An entry: the value, until when it is fresh, until when this process may keep it (stale or not), whether a
+     * check of it against L2 was started ({@code TwoLevelCache}: one check a copy; a renewed copy is a new entry),
+     * and, for a copy of a shared value kept while other processes' changes reached this one, the number of that
+     * subscription ({@code epoch}, {@link L2#followEpoch}) and until when the copy is kept while that number holds
+     * ({@code followedUntil}): past {@code heldUntil}, its cap, as no change of its key can have been missed.
      */
-    record Held(Stored stored, Instant freshUntil, Instant heldUntil, boolean checked) {
+    record Held(Stored stored, Instant freshUntil, Instant heldUntil, boolean checked, long epoch,
+                Instant followedUntil) {
 
         Held(Stored stored, Instant freshUntil, Instant heldUntil) {
-            this(stored, freshUntil, heldUntil, false);
+            this(stored, freshUntil, heldUntil, false, L2.NOT_FOLLOWING, heldUntil);
+        }
+
+        Held(Stored stored, Instant freshUntil, Instant heldUntil, boolean checked) {
+            this(stored, freshUntil, heldUntil, checked, L2.NOT_FOLLOWING, heldUntil);
+        }
+
+        /** The same entry held until {@code until} (its cap), checked or not, still followed as it was. */
+        Held heldUntil(Instant until, boolean checked) {
+            return new Held(stored, freshUntil, until, checked, epoch, followedUntil);
         }
     }
 
     private final InstantSource clock;
     private final SegmentedLru<Held> entries;
+    // The number of the subscription that tells this process other processes' changes now (L2#followEpoch).
+    private final LongSupplier epoch;
 
     MemoryCache(long maxBytes, InstantSource clock) {
+        this(maxBytes, clock, () -> L2.NOT_FOLLOWING);
+    }
+
+    MemoryCache(long maxBytes, InstantSource clock, LongSupplier epoch) {
         this.clock = clock;
         this.entries = new SegmentedLru<>(maxBytes, MemoryCache::weigh);
+        this.epoch = epoch;
     }
 
     /** The entry if it is still held at {@code now}, else {@code null}. */
     Held get(String key, Instant now) {
         Held held = entries.get(key);
-        if (held == null || now.isBefore(held.heldUntil())) {
+        if (held == null || now.isBefore(until(held))) {
             return held;
         }
         entries.remove(key, held);
         return null;
     }
 
-    void put(String key, Held held) {
-        entries.put(key, held);
+    /** Whether {@code held} is kept past its cap now: the subscription it was kept under is still unbroken. */
+    boolean followed(Held held) {
+        return held.epoch() != L2.NOT_FOLLOWING && held.epoch() == epoch.getAsLong();
+    }
+
+    /** Until when {@code held} is kept: its cap, or later while it is {@link #followed}. */
+    private Instant until(Held held) {
+        return followed(held) ? held.followedUntil() : held.heldUntil();
+    }
+
+    /**
+     * Holds {@code key}'s entry to its cap from now on, if it still holds {@code stored}: a change of the key crossed
+     * the read that brought the copy, so the copy may predate it.
+     */
+    void unfollow(String key, Stored stored) {
+        entries.update(key, current -> current != null && current.stored() == stored && current.epoch() != L2.NOT_FOLLOWING
+                ? new Held(stored, current.freshUntil(), current.heldUntil(), current.checked())
+                : current);
+    }
+
+    /** Holds {@code held} for {@code key}; returns the entry it replaced, null when there was none. */
+    Held put(String key, Held held) {
+        Held[] replaced = new Held[1];
+        entries.update(key, current -> {
+            replaced[0] = current;
+            return held;
+        });
+        return replaced[0];
     }
 
     void remove(String key) {
@@ -62,14 +109,14 @@ final class MemoryCache {
 
     /** Marks {@code key}'s entry checked if it is still {@code held}: the marked entry, or null (another reader did). */
     Held markChecked(String key, Held held) {
-        Held marked = new Held(held.stored(), held.freshUntil(), held.heldUntil(), true);
+        Held marked = held.heldUntil(held.heldUntil(), true);
         return entries.update(key, current -> current == held ? marked : current) == marked ? marked : null;
     }
 
     /** Holds {@code key}'s entry until {@code heldUntil} if that is later and it is still {@code checked}. */
     void renew(String key, Held checked, Instant heldUntil) {
         entries.update(key, current -> current == checked && heldUntil.isAfter(current.heldUntil())
-                ? new Held(current.stored(), current.freshUntil(), heldUntil)
+                ? current.heldUntil(heldUntil, false)
                 : current);
     }
 
@@ -80,7 +127,7 @@ final class MemoryCache {
     Held offer(String key, Held copy) {
         Instant now = clock.instant();
         Held kept = entries.update(key, current ->
-                current != null && now.isBefore(current.heldUntil())
+                current != null && now.isBefore(until(current))
                         && !current.stored().storedAt().isBefore(copy.stored().storedAt())
                         ? current
                         : copy);
@@ -88,14 +135,19 @@ final class MemoryCache {
     }
 
     /**
-     * Puts {@code copy} in place of the entry {@code key} holds, if it holds one stored before it; true if it did.
-     * A key not held (or held past its time) stays so: nobody here asked for it lately.
+     * Puts {@code copy} in place of the entry {@code key} holds, if it holds one stored before it; returns the entry
+     * replaced, null when none was. A key not held (or held past its time) stays so: nobody here asked for it lately.
      */
-    boolean replaceOlder(String key, Held copy) {
+    Held replaceOlder(String key, Held copy) {
         Instant now = clock.instant();
-        Held kept = entries.update(key, current -> current != null && now.isBefore(current.heldUntil())
-                && current.stored().storedAt().isBefore(copy.stored().storedAt()) ? copy : current);
-        return kept == copy;
+        Held[] replaced = new Held[1];
+        entries.update(key, current -> {
+            boolean older = current != null && now.isBefore(until(current))
+                    && current.stored().storedAt().isBefore(copy.stored().storedAt());
+            replaced[0] = older ? current : null;
+            return older ? copy : current;
+        });
+        return replaced[0];
     }
 
     /** Lets L1 keep {@code stored} until {@code heldUntil}, if it is still the value held for {@code key}. */
@@ -124,6 +176,6 @@ final class MemoryCache {
 
     private void dropExpired() {
         Instant now = clock.instant();
-        entries.removeIf((key, held) -> !now.isBefore(held.heldUntil()));
+        entries.removeIf((key, held) -> !now.isBefore(until(held)));
     }
 }

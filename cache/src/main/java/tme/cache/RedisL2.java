@@ -37,6 +37,7 @@ final class RedisL2 implements L2 {
     // Writes are published on one Redis, whoever follows them (a refresher's writes are what servers need most).
     private final boolean publishing;
     private volatile Optional<Subscription> changes = Optional.empty();
+    private volatile Subscription following; // the same, for followEpoch
 
     RedisL2(RedisLink link, InstantSource clock, Staleness staleness, boolean publish) {
         this.link = link;
@@ -54,6 +55,7 @@ final class RedisL2 implements L2 {
         changes = link.subscribe(CHANGES, message -> ChangeMessage.decode(message.getBytes())
                 .filter(change -> change.writer() != writer)
                 .ifPresent(change -> changed.accept(change.key(), change.value())));
+        following = changes.orElse(null);
     }
 
     @Override
@@ -134,6 +136,13 @@ final class RedisL2 implements L2 {
     @Override
     public boolean followingNow() {
         return changes.map(Subscription::listening).orElse(false);
+    }
+
+    @Override
+    public long followEpoch() {
+        Subscription subscription = following; // on every hit of a followed copy: no Optional made
+        long number = subscription == null ? Subscription.NONE : subscription.unbroken();
+        return number == Subscription.NONE ? NOT_FOLLOWING : number;
     }
 
     /**

@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
 import tme.cache.MemoryCache.Held;
 import tme.redis.Counters;
 import tme.redis.RepeatLog;
@@ -28,7 +29,11 @@ import tme.redis.RepeatLog;
  *       ({@code PX}) is the freshness left plus {@code keepFor}.</li>
  *   <li>An L1 copy of an L2 value, fresh or stale, lives for its remaining time, but at most {@code l1MaxTtl},
  *       so this process sees within that time what another one wrote to Redis (a refresh of a stale entry
- *       included). Without L2, or while it is unavailable, L1 keeps values for their full life.</li>
+ *       included). Without L2, or while it is unavailable, L1 keeps values for their full life. While this process
+ *       follows the others' changes ({@link #followChanges}) on a subscription unbroken since the copy was taken,
+ *       every change of its key replaces or drops it at once, and the copy lives its full life: a key read less
+ *       often than the cap is not read from Redis again at every cap (a fleet's most common reads were such
+ *       repeats). A subscription lost or renewed since brings each such copy's cap back.</li>
  *   <li>A copy so capped and read in the last half of its L1 life is answered at once and checked against L2 once,
  *       in the background, by the stored time in the header of L2's value (no payload moves): the same value is held
  *       for another {@code l1MaxTtl} while it stays fresh, a newer one is read and replaces it; otherwise the copy
@@ -55,11 +60,13 @@ public final class TwoLevelCache {
             EnumSet.of(Counter.L1_HITS, Counter.L2_HITS, Counter.MISSES, Counter.PUTS, Counter.L1_CHECKS,
                     Counter.L1_PUSHED));
     // One L2 read per key at a time; an entry is removed by the read that put it there.
-    private final Map<String, Future<Lookup>> inFlight = new ConcurrentHashMap<>();
+    private final Map<String, InFlightRead> inFlight = new ConcurrentHashMap<>();
     private final Tags localTags = new Tags();
+    // Told (value replaced, value replacing it) when a key's value in L1 gives way to a newer one (onReplaced).
+    private volatile BiConsumer<Stored, Stored> replaced = (before, after) -> { };
 
     private TwoLevelCache(CacheConfig config, InstantSource clock, L2 l2) {
-        this.l1 = new MemoryCache(config.memoryMaxBytes(), clock);
+        this.l1 = new MemoryCache(config.memoryMaxBytes(), clock, l2::followEpoch);
         this.l2 = l2;
         this.clock = clock;
         this.failures = RepeatLog.perMinute(LOG, clock);
@@ -79,6 +86,17 @@ public final class TwoLevelCache {
      */
     public TwoLevelCache followChanges() {
         l2.follow(this::changedElsewhere);
+        return this;
+    }
+
+    /**
+     * From now on, {@code listener} is told each value of L1 that gives way to a newer one for its key (a load's put,
+     * another process's pushed change) with its successor, on the thread that replaced it: what was made for the old
+     * value's readers (compressed copies) can be made for the new one before its readers ask. Keep it short.
+     * Returns this cache.
+     */
+    public TwoLevelCache onReplaced(BiConsumer<Stored, Stored> listener) {
+        this.replaced = listener;
         return this;
     }
 
@@ -149,7 +167,12 @@ public final class TwoLevelCache {
         counters.increment(Counter.PUTS);
         boolean shared = l2.available();
         Instant keptUntil = keptUntil(value, freshUntil);
-        l1.put(key, new Held(value, freshUntil, shared ? capped(now, keptUntil) : keptUntil));
+        // The number is read before the write: a later write elsewhere is told to this process while it holds.
+        Held before = l1.put(key, shared ? copy(value, freshUntil, keptUntil, now, l2.followEpoch())
+                : new Held(value, freshUntil, keptUntil));
+        if (before != null && before.stored() != value) {
+            replaced.accept(before.stored(), value);
+        }
         Duration ttl = Duration.between(now, keptUntil);
         return Futures.guarded(() -> l2.write(key, value, ttl))
                 .otherwise(this::writeBug)
@@ -198,8 +221,14 @@ public final class TwoLevelCache {
      * stale), and a value past its keep window is a miss. Returns what L1 holds for the key afterwards.
      */
     public Lookup keepL2Copy(String key, Stored value, Duration timeLeft) {
+        // Held to its cap: the read behind it may have been made before the subscription that follows changes now.
+        return keepL2Copy(key, value, timeLeft, L2.NOT_FOLLOWING);
+    }
+
+    /** As above, for a value read while subscription {@code epoch} was following changes. */
+    private Lookup keepL2Copy(String key, Stored value, Duration timeLeft, long epoch) {
         Instant now = clock.instant();
-        Held copy = sharedCopy(value, now.plus(timeLeft), now);
+        Held copy = sharedCopy(value, now.plus(timeLeft), now, epoch);
         if (copy == null) {
             return Lookup.miss();
         }
@@ -230,7 +259,7 @@ public final class TwoLevelCache {
     private void checkIfNearCap(String key, Held held, Instant now) {
         // In millis: this runs on every L1 hit, and Instant arithmetic would allocate there.
         if (held.checked() || held.heldUntil().toEpochMilli() - now.toEpochMilli() > checkAheadMillis
-                || !capped(held) || !l2.available()) {
+                || !capped(held) || !l2.available() || l1.followed(held)) {
             return;
         }
         Held marked = l1.markChecked(key, held);
@@ -262,26 +291,43 @@ public final class TwoLevelCache {
      * A value another process just wrote to L2 ({@link L2#follow}), or dropped from it (null): it replaces this
      * process's older copy of the key at once (held as a copy read from L2 is), or drops it, so readers here neither
      * wait for Redis at the copy's cap nor answer the old value stale while Redis holds the new one. A key this
-     * process does not hold is left alone: the value would take room in L1 that nobody here has asked for.
+     * process does not hold is left alone: the value would take room in L1 that nobody here has asked for. A key
+     * being read from L2 meanwhile gets the copy that read brings (which may predate the change) held to its cap.
      */
     private void changedElsewhere(String key, Stored value) {
+        InFlightRead reading = inFlight.get(key);
+        if (reading != null) {
+            reading.crossed = true; // the copy that read brings may predate this change: it keeps its cap
+        }
         if (value == null) {
             l1.remove(key); // dropped there (a feed whose channel changed): not to be answered here either
             return;
         }
-        Held copy = sharedCopy(value, value.expiresAt(), clock.instant());
-        if (copy != null && l1.replaceOlder(key, copy)) {
+        Held copy = sharedCopy(value, value.expiresAt(), clock.instant(), l2.followEpoch());
+        Held before = copy == null ? null : l1.replaceOlder(key, copy);
+        if (before != null) {
             counters.increment(Counter.L1_PUSHED);
+            replaced.accept(before.stored(), value);
         }
     }
 
     /**
      * An L1 copy of a value another process shared (read from L2, or published), fresh until {@code freshUntil}:
-     * held to its keep window but at most {@code l1MaxTtl}; null when that window is over at {@code now}.
+     * held to its keep window but at most {@code l1MaxTtl} unless followed ({@link #copy}); null when that window is
+     * over at {@code now}.
      */
-    private Held sharedCopy(Stored value, Instant freshUntil, Instant now) {
+    private Held sharedCopy(Stored value, Instant freshUntil, Instant now, long epoch) {
         Instant keptUntil = keptUntil(value, freshUntil);
-        return keptUntil.isAfter(now) ? new Held(value, freshUntil, capped(now, keptUntil)) : null;
+        return keptUntil.isAfter(now) ? copy(value, freshUntil, keptUntil, now, epoch) : null;
+    }
+
+    /**
+     * A copy of a value shared through L2: held to {@code l1MaxTtl} at most, or to its keep window while subscription
+     * {@code epoch} stays unbroken (every change of the key elsewhere then replaces or drops it at once, so the cap
+     * has nothing to bound). A subscription lost or renewed since brings the cap back, counted from {@code now}.
+     */
+    private Held copy(Stored value, Instant freshUntil, Instant keptUntil, Instant now, long epoch) {
+        return new Held(value, freshUntil, capped(now, keptUntil), false, epoch, keptUntil);
     }
 
     /** Whether {@code held} ends before its value's own keep window: cut short by {@code l1MaxTtl}. */
@@ -290,22 +336,29 @@ public final class TwoLevelCache {
     }
 
     private Future<Lookup> readL2(String key) {
-        Promise<Lookup> promise = Promise.promise();
-        Future<Lookup> shared = inFlight.putIfAbsent(key, promise.future());
+        InFlightRead read = new InFlightRead();
+        InFlightRead shared = inFlight.putIfAbsent(key, read);
         if (shared != null) {
-            return shared;
+            return shared.promise.future();
         }
-        Futures.guarded(() -> l2.read(key)).onComplete(read -> {
-            inFlight.remove(key, promise.future());
-            promise.complete(read.succeeded() ? settle(key, read.result()) : readBug(key, read.cause()));
+        long epoch = l2.followEpoch(); // before the read: what is written after it is told while this number holds
+        Futures.guarded(() -> l2.read(key)).onComplete(done -> {
+            // Kept, then no longer in flight, then checked for a change that crossed the read: a change told
+            // after the removal finds the copy in L1 and replaces or drops it (changedElsewhere).
+            Lookup settled = done.succeeded() ? settle(key, done.result(), epoch) : readBug(key, done.cause());
+            inFlight.remove(key, read);
+            if (read.crossed && done.succeeded() && done.result() instanceof Lookup.Hit fromL2) {
+                l1.unfollow(key, fromL2.stored()); // if L1 still holds what this read brought
+            }
+            read.promise.complete(settled);
         });
-        return promise.future();
+        return read.promise.future();
     }
 
     /** Merges what L2 said with what L1 got meanwhile: the value stored last wins. */
-    private Lookup settle(String key, Lookup fromL2) {
+    private Lookup settle(String key, Lookup fromL2, long epoch) {
         if (fromL2 instanceof Lookup.Hit hit) {
-            return keepL2Copy(key, hit.stored(), hit.timeLeft());
+            return keepL2Copy(key, hit.stored(), hit.timeLeft(), epoch);
         }
         Instant now = clock.instant();
         Held putMeanwhile = l1.get(key, now);
@@ -328,6 +381,12 @@ public final class TwoLevelCache {
     private Instant capped(Instant now, Instant keptUntil) {
         Instant cap = now.plus(l1MaxTtl);
         return cap.isBefore(keptUntil) ? cap : keptUntil;
+    }
+
+    /** An L2 read under way, and whether a change of its key elsewhere was told meanwhile. */
+    private static final class InFlightRead {
+        final Promise<Lookup> promise = Promise.promise();
+        volatile boolean crossed;
     }
 
     private static Lookup.Hit hit(Held held, Level level, Instant now) {

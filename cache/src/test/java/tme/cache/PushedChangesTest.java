@@ -83,16 +83,97 @@ class PushedChangesTest extends RedisTestBase {
         assertEquals(0, pushed(writer), "the writer's own message is not taken back");
     }
 
+    /**
+     * While the subscription that tells this server the others' changes stays unbroken, no change of a key can pass
+     * it by: a copy lives past its cap, its reader answered from L1, and Redis is not read for the same value again.
+     */
     @Test
-    void theReplacedCopy_isStillCapped_soAServerThatMissesAMessageSeesRedisWithinTheCap() {
+    void whileTheSubscriptionHolds_aCopyOutlivesItsCap_withoutARedisRead() {
         readerHoldsACopy();
         Stored refreshed = writerRefreshed();
 
-        clock.advance(Duration.ofSeconds(10)); // MEMORY_CACHE_MAX_TTL from the push (CacheConfig.defaults)
+        clock.advance(Duration.ofSeconds(65)); // past MEMORY_CACHE_MAX_TTL (10 s) and the value's freshness (60 s)
+        Lookup.Hit pastCap = hit(reader.get(KEY));
+
+        assertEquals(Level.L1, pastCap.level());
+        assertEquals(refreshed, pastCap.stored());
+        assertFalse(pastCap.fresh(), "stale: its reader refreshes it, one load for the fleet");
+        assertEquals(1, redis.calls("get"), "the reader read Redis once, for its first copy");
+        assertEquals(0, redis.calls("getrange"), "nor checked the copy against it");
+    }
+
+    /**
+     * Messages published while a subscription is down are lost: copies kept under it get their cap back, so a
+     * server that may have missed a change sees Redis within the cap, as without the subscription.
+     */
+    @Test
+    void aSubscriptionBroken_bringsTheCapBack_soAMissedChangeIsSeenWithinIt() {
+        readerHoldsACopy();
+        Stored refreshed = writerRefreshed();
+        clock.advance(Duration.ofSeconds(5));
+        assertEquals(Level.L1, hit(reader.get(KEY)).level(), "within its cap");
+
+        redis.command("CLIENT", "KILL", "TYPE", "pubsub"); // every subscription's connection dropped
+        awaitSubscribed(reader, 2);
+        clock.advance(Duration.ofSeconds(5)); // 10 s since the push: its cap
         Lookup.Hit afterCap = hit(reader.get(KEY));
 
         assertEquals(Level.L2, afterCap.level());
         assertEquals(refreshed, afterCap.stored());
+        assertEquals(2, redis.calls("get"));
+    }
+
+    /** A server reading a key from Redis; Redis has answered, and its answer waits at the gate. */
+    Future<Lookup> readerReadingTheFirstValue(GatedL2 gated) {
+        writer = following();
+        reader = server(gated).followChanges();
+        awaitSubscribed(reader, 1);
+        Await.result(writer.put(KEY, json("{\"v\":1}")));
+        Await.until(() -> reader.counters().get("redis.changes.received") == 1, "the first value's message arrived");
+        gated.hold();
+        Future<Lookup> reading = reader.get(KEY);
+        Await.until(() -> redis.calls("get") == 1, "Redis answered the read");
+        clock.advance(Duration.ofSeconds(1));
+        return reading;
+    }
+
+    /**
+     * A change told while the key is read: the value the read brings may predate it, so its copy keeps its cap and
+     * the reader sees the change at the cap, as a server that missed the message would.
+     */
+    @Test
+    void aChangeToldWhileTheKeyIsRead_leavesTheValueReadToItsCap() {
+        GatedL2 gated = GatedL2.followed(redisL2());
+        Future<Lookup> reading = readerReadingTheFirstValue(gated);
+
+        Stored refreshed = json("{\"v\":2}");
+        Await.result(writer.put(KEY, refreshed));
+        Await.until(() -> reader.counters().get("redis.changes.received") >= 2, "the change reached the reader");
+        gated.release();
+        assertEquals("{\"v\":1}", new String(hit(reading).stored().raw(), StandardCharsets.UTF_8));
+        clock.advance(Duration.ofSeconds(10)); // its cap
+        Lookup.Hit afterCap = hit(reader.get(KEY));
+
+        assertEquals(Level.L2, afterCap.level());
+        assertEquals(refreshed, afterCap.stored());
+        assertEquals(2, gated.reads());
+    }
+
+    /** A drop told while the key is read: the value the read brings may be the dropped one, so it keeps its cap. */
+    @Test
+    void aDropToldWhileTheKeyIsRead_leavesTheValueReadToItsCap() {
+        GatedL2 gated = GatedL2.followed(redisL2());
+        Future<Lookup> reading = readerReadingTheFirstValue(gated);
+
+        Await.result(writer.drop(KEY));
+        Await.until(() -> reader.counters().get("redis.changes.received") >= 2, "the drop reached the reader");
+        gated.release();
+        assertEquals("{\"v\":1}", new String(hit(reading).stored().raw(), StandardCharsets.UTF_8));
+        clock.advance(Duration.ofSeconds(10)); // its cap
+        Lookup afterCap = Await.result(reader.get(KEY));
+
+        assertInstanceOf(Lookup.Miss.class, afterCap, "read again: Redis no longer has it");
+        assertEquals(2, gated.reads());
     }
 
     @Test

@@ -23,6 +23,9 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class Subscription {
 
+    /** What {@link #unbroken()} says while no connection is subscribed. */
+    public static final long NONE = -1;
+
     static final Duration FIRST_PAUSE = Duration.ofSeconds(1);
     static final Duration LONGEST_PAUSE = Duration.ofSeconds(30);
 
@@ -37,6 +40,9 @@ public final class Subscription {
     private Duration pause = FIRST_PAUSE; // guarded by this
     private boolean closed; // guarded by this
     private boolean listening; // guarded by this: the current connection has subscribed
+    // The number of the subscription listening now (subscriptions() when it subscribed), NONE while none is: read
+    // on every cache hit of a copy held on the strength of this subscription, so a volatile, not the lock.
+    private volatile long unbroken = NONE;
 
     Subscription(RedisLink link, String channel, Handler<Buffer> messages) {
         this.link = link;
@@ -50,6 +56,15 @@ public final class Subscription {
     /** Whether messages published now reach this subscription: its connection is up and subscribed. */
     public synchronized boolean listening() {
         return listening && connection != null;
+    }
+
+    /**
+     * The number of the subscription listening now, unbroken since it subscribed ({@link #subscriptions()} then), or
+     * {@link #NONE}: what was published while one number holds reached this subscription, so a copy kept while the
+     * number stays the same has missed no message about its key.
+     */
+    public long unbroken() {
+        return unbroken;
     }
 
     /** Messages handed on and handled so far. */
@@ -96,8 +111,9 @@ public final class Subscription {
                     }
                     pause = FIRST_PAUSE;
                     listening = true;
+                    subscribed.increment();
+                    unbroken = subscribed.sum();
                 }
-                subscribed.increment();
             });
         });
     }
@@ -122,6 +138,7 @@ public final class Subscription {
             }
             connection = null;
             listening = false;
+            unbroken = NONE;
             wait = pause;
             pause = pause.multipliedBy(2).compareTo(LONGEST_PAUSE) > 0 ? LONGEST_PAUSE : pause.multipliedBy(2);
         }
@@ -139,6 +156,7 @@ public final class Subscription {
             closed = true;
             connection = null;
             listening = false;
+            unbroken = NONE;
         }
         client.close();
     }

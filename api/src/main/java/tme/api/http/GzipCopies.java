@@ -90,6 +90,11 @@ final class GzipCopies {
                 .otherwise((Buffer) null);
     }
 
+    /** Whether a gzip copy of {@code stored} is kept: a gzip client read it. */
+    boolean holds(Stored stored) {
+        return copies != null && copies.getIfPresent(stored) != null;
+    }
+
     /** Makes the one copy of a large value on the workers; kept, and no longer making, once it is done. */
     private void make(Stored stored, Promise<Buffer> copy) {
         workers.executeBlocking(() -> offHeap.copy(gzip(stored.raw())), false).onComplete(made -> {

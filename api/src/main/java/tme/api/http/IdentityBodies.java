@@ -28,6 +28,15 @@ final class IdentityBodies {
         return copies.ready(stored);
     }
 
+    /** Makes the identity copy of {@code stored} now, before anyone asks: on the workers when it is large. */
+    void prepare(Stored stored) {
+        if (!stored.compressed() || stored.rawSize() < DECOMPRESS_INLINE_MAX) {
+            copies.of(stored);
+        } else {
+            workers.executeBlocking(() -> copies.of(stored), false);
+        }
+    }
+
     /** Bytes held for identity answers: the off-heap copies. */
     long copiesBytes() {
         return copies.weightedBytes();

@@ -58,6 +58,23 @@ final class Responses {
     }
 
     /**
+     * The copies readers took of {@code before}, made now for {@code after}, the value that replaced it in L1 (a
+     * refresh's, or another server's pushed change), so that its first readers find them made: a refreshed page's
+     * first gzip hit waited for its compression on the workers (about a millisecond for a page, more behind a busy
+     * pool), and under the mixed load every popular page is refreshed every 10 s (docs/performance.md, section 17).
+     * Only what a reader asked of the value replaced: a page nobody reads in gzip is not compressed ahead. zstd
+     * copies are the stored bytes moved off the heap, made inline at the first read: nothing to make ahead.
+     */
+    void madeAhead(Stored before, Stored after) {
+        if (gzip.holds(before)) {
+            gzip.gzip(after);
+        }
+        if (identity.ready(before) != null) {
+            identity.prepare(after);
+        }
+    }
+
+    /**
      * The memory the hit path's copies hold, by coding, for /metrics ({@code http.copies.<coding>_bytes}); each
      * weighs against {@code MEMORY_CACHE_RAW_MB}.
      */

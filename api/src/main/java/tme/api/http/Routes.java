@@ -34,6 +34,7 @@ import tme.api.service.PreviewsService;
 import tme.api.problem.InvalidInput;
 import tme.api.problem.Problem;
 import tme.api.problem.Refused;
+import tme.cache.TwoLevelCache;
 
 /** The one routing table, and the one failure handler that gives every error the same JSON shape. */
 public final class Routes {
@@ -60,15 +61,17 @@ public final class Routes {
      * {@code copiesMaxBytes} and made only while {@code room} has room for them; gzip copies are made on {@code workers}.
      * Every request passes {@code requests} first (its id, its log line, the client limit). {@code docs}: whether
      * the document and Swagger UI are served. {@code historyMaxPosts}: the most posts one {@code /v1/history} answer
-     * streams.
+     * streams. {@code levels}: the cache whose values the answers are; a value replaced there has its copies made
+     * ahead for its successor.
      */
     public static Function<Vertx, Router> routers(ChannelService channels, PreviewsService previews, FeedService feeds,
                                                  Telemetry telemetry, GraphQL graphql, boolean docs,
                                                  RequestClock clock,
                                                  long copiesMaxBytes, DirectRoom room, WorkerExecutor workers,
                                                  RequestPipeline requests, Push push, Media media,
-                                                 int historyMaxPosts) {
+                                                 int historyMaxPosts, TwoLevelCache levels) {
         Responses responses = new Responses(clock, copiesMaxBytes, room, workers);
+        levels.onReplaced(responses::madeAhead);
         telemetry.gather(responses::counters);
         Handlers h = new Handlers(channels, previews, feeds, responses, requests::client);
         HistoryHandler history = new HistoryHandler(new HistoryWalk(channels), historyMaxPosts, requests::client);

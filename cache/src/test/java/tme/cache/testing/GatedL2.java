@@ -25,9 +25,21 @@ public final class GatedL2 implements L2 {
     private volatile Future<Lookup> lastRead;
     private volatile Future<Optional<Instant>> lastCheck;
     private volatile Promise<Void> gate = openGate();
+    private final boolean epochs;
 
+    /** Copies read through it are held to their cap: it tells no subscription's number ({@link L2#followEpoch}). */
     public GatedL2(L2 delegate) {
+        this(delegate, false);
+    }
+
+    private GatedL2(L2 delegate, boolean epochs) {
         this.delegate = delegate;
+        this.epochs = epochs;
+    }
+
+    /** As the constructor, telling the delegate's subscription number: copies may outlive their cap. */
+    public static GatedL2 followed(L2 delegate) {
+        return new GatedL2(delegate, true);
     }
 
     /** Reads started from now on wait (after the real read completed) until {@link #release()}. */
@@ -92,6 +104,11 @@ public final class GatedL2 implements L2 {
     @Override
     public boolean followingNow() {
         return delegate.followingNow();
+    }
+
+    @Override
+    public long followEpoch() {
+        return epochs ? delegate.followEpoch() : L2.NOT_FOLLOWING;
     }
 
     @Override
