@@ -65,7 +65,7 @@ final class Settings {
     static final Setting<Optional<Integer>> MEMORY_CACHE_DECODED_MB = add("MEMORY_CACHE_DECODED_MB",
             integer(0, 1_048_576).optional(), planned("15% of the max heap"), "GraphQL's decoded copies, in MB");
     static final Setting<Duration> MEMORY_CACHE_MAX_TTL = add("MEMORY_CACHE_MAX_TTL", positiveDuration(), is("10s"),
-            "longest life of an in-process copy of a Redis entry, unless changes reach this server unbroken");
+            "cap on an in-process copy of a Redis entry (unless changes are followed)");
     static final Setting<Boolean> MEMORY_CACHE_PUSH = add("MEMORY_CACHE_PUSH", flag(), is("true"),
             "tell other servers of each value written to Redis, at once (one Redis only)");
     static final Setting<Duration> REDIS_TIMEOUT = add("REDIS_TIMEOUT", positiveDuration(), is("500ms"),

@@ -121,11 +121,16 @@ class CacheRedisTest {
         assertEquals("L2", level(CacheHttp.get(a, "/v1/body/durov")));
     }
 
+    /**
+     * Servers that do not follow each other's changes ({@code MEMORY_CACHE_PUSH=false}) hold a copy of a Redis entry
+     * at most {@code MEMORY_CACHE_MAX_TTL}. (Servers that follow them hold it its whole life while their subscription
+     * stays unbroken: {@code PushedChangesTest} in module cache.)
+     */
     @Test
     void l1CopyOfAnL2Entry_livesAtMostTenSeconds_thenANewerEntryInRedisIsSeen() {
         fleet = CacheFleet.withRedis();
-        TestServer a = fleet.server();
-        TestServer b = fleet.server();
+        TestServer a = fleet.server(Map.of("MEMORY_CACHE_PUSH", "false"));
+        TestServer b = fleet.server(Map.of("MEMORY_CACHE_PUSH", "false"));
         assertEquals("upstream", level(CacheHttp.get(a, PAGE)));
         assertEquals("L2", level(CacheHttp.get(b, PAGE)));
 
