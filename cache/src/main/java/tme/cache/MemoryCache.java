@@ -88,7 +88,8 @@ final class MemoryCache {
      * the read that brought the copy, so the copy may predate it.
      */
     void unfollow(String key, Stored stored) {
-        entries.update(key, current -> current != null && current.stored() == stored && current.epoch() != L2.NOT_FOLLOWING
+        entries.update(key, current -> current != null && current.stored() == stored
+                && current.epoch() != L2.NOT_FOLLOWING
                 ? new Held(stored, current.freshUntil(), current.heldUntil(), current.checked())
                 : current);
     }

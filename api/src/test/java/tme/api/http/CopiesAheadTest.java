@@ -24,6 +24,7 @@ import tme.api.memory.DirectRoom;
 import tme.api.service.Answer;
 import tme.cache.CacheConfig;
 import tme.cache.L2;
+import tme.cache.Lookup;
 import tme.cache.Stored;
 import tme.cache.TwoLevelCache;
 import tme.coalescing.Source;
@@ -72,9 +73,9 @@ class CopiesAheadTest {
 
     private byte[] get(int port, String acceptEncoding) throws Exception {
         try (HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
-            HttpResponse<byte[]> response = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/v"))
-                    .header("Accept-Encoding", acceptEncoding).timeout(Duration.ofSeconds(20)).build(),
-                    HttpResponse.BodyHandlers.ofByteArray());
+            HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/v"))
+                    .header("Accept-Encoding", acceptEncoding).timeout(Duration.ofSeconds(20)).build();
+            HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
             assertEquals(200, response.statusCode());
             return response.body();
         }
@@ -83,7 +84,7 @@ class CopiesAheadTest {
     private int serve() throws Exception {
         Router router = Router.router(vertx);
         router.get("/v").handler(ctx -> levels.get(served.get()).onSuccess(lookup -> responses.send(ctx,
-                Future.succeededFuture(new Answer.Cached(((tme.cache.Lookup.Hit) lookup).stored(), Source.L1,
+                Future.succeededFuture(new Answer.Cached(((Lookup.Hit) lookup).stored(), Source.L1,
                         Timings.NONE)))));
         HttpServer server = vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1")
                 .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);

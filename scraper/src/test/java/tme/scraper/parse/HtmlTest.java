@@ -30,7 +30,8 @@ class HtmlTest {
     void everyRecordedPage_fromItsBytes_parsesAsFromItsText(String name) {
         String html = Fixtures.read(name);
         for (ParserMode mode : ParserMode.values()) {
-            assertEquals(ChannelPageParser.parse(html, mode), ChannelPageParser.parse(bytes(html), mode), name + " " + mode);
+            assertEquals(ChannelPageParser.parse(html, mode), ChannelPageParser.parse(bytes(html), mode),
+                    name + " " + mode);
         }
         assertEquals(PreviewParser.parse(html), PreviewParser.parse(bytes(html)), name + " preview");
         assertEquals(Dom.parse(html).outerHtml(), bytes(html).parse().outerHtml(), name + " document");
