@@ -36,8 +36,7 @@ final class RedisL2 implements L2 {
     private final long writer = new SecureRandom().nextLong();
     // Writes are published on one Redis, whoever follows them (a refresher's writes are what servers need most).
     private final boolean publishing;
-    private volatile Optional<Subscription> changes = Optional.empty();
-    private volatile Subscription following; // the same, for followEpoch
+    private volatile Subscription changes; // null until follow, and on a Cluster (nothing published there)
 
     RedisL2(RedisLink link, InstantSource clock, Staleness staleness, boolean publish) {
         this.link = link;
@@ -54,8 +53,7 @@ final class RedisL2 implements L2 {
     public void follow(BiConsumer<String, Stored> changed) {
         changes = link.subscribe(CHANGES, message -> ChangeMessage.decode(message.getBytes())
                 .filter(change -> change.writer() != writer)
-                .ifPresent(change -> changed.accept(change.key(), change.value())));
-        following = changes.orElse(null);
+                .ifPresent(change -> changed.accept(change.key(), change.value()))).orElse(null);
     }
 
     @Override
@@ -135,12 +133,13 @@ final class RedisL2 implements L2 {
 
     @Override
     public boolean followingNow() {
-        return changes.map(Subscription::listening).orElse(false);
+        Subscription subscription = changes;
+        return subscription != null && subscription.listening();
     }
 
     @Override
     public long followEpoch() {
-        Subscription subscription = following; // on every hit of a followed copy: no Optional made
+        Subscription subscription = changes; // read on every hit of a followed copy
         long number = subscription == null ? Subscription.NONE : subscription.unbroken();
         return number == Subscription.NONE ? NOT_FOLLOWING : number;
     }
@@ -152,10 +151,11 @@ final class RedisL2 implements L2 {
     @Override
     public Map<String, Long> counters() {
         Map<String, Long> all = new HashMap<>(link.counters());
-        changes.ifPresent(subscription -> {
+        Subscription subscription = changes;
+        if (subscription != null) {
             all.put("redis.changes.subscribed", subscription.subscriptions());
             all.put("redis.changes.received", subscription.received());
-        });
+        }
         return all;
     }
 

@@ -240,7 +240,8 @@ class PushedChangesTest extends RedisTestBase {
     }
 
     /**
-     * A copy renewed by its check (L1CopyCheckTest) while changes reach this server is held past its freshness, to
+     * A capped copy (one the level took without a subscription number: GatedL2 tells none, as a lease's read is
+     * kept) renewed by its check (L1CopyCheckTest) while changes reach this server is held past its freshness, to
      * its cap: read stale, it answers at once instead of asking Redis for the same stale value (its reader then
      * refreshes it, one load for the fleet); another server's refresh replaces it as soon as it is written.
      */

@@ -39,7 +39,6 @@ public final class Subscription {
     private RedisConnection connection; // guarded by this
     private Duration pause = FIRST_PAUSE; // guarded by this
     private boolean closed; // guarded by this
-    private boolean listening; // guarded by this: the current connection has subscribed
     // The number of the subscription listening now (subscriptions() when it subscribed), NONE while none is: read
     // on every cache hit of a copy held on the strength of this subscription, so a volatile, not the lock.
     private volatile long unbroken = NONE;
@@ -54,8 +53,8 @@ public final class Subscription {
     }
 
     /** Whether messages published now reach this subscription: its connection is up and subscribed. */
-    public synchronized boolean listening() {
-        return listening && connection != null;
+    public boolean listening() {
+        return unbroken != NONE;
     }
 
     /**
@@ -110,7 +109,6 @@ public final class Subscription {
                         return; // given up meanwhile
                     }
                     pause = FIRST_PAUSE;
-                    listening = true;
                     subscribed.increment();
                     unbroken = subscribed.sum();
                 }
@@ -137,7 +135,6 @@ public final class Subscription {
                 return; // closed, or this connection was already given up (its end follows its exception)
             }
             connection = null;
-            listening = false;
             unbroken = NONE;
             wait = pause;
             pause = pause.multipliedBy(2).compareTo(LONGEST_PAUSE) > 0 ? LONGEST_PAUSE : pause.multipliedBy(2);
@@ -155,7 +152,6 @@ public final class Subscription {
         synchronized (this) {
             closed = true;
             connection = null;
-            listening = false;
             unbroken = NONE;
         }
         client.close();

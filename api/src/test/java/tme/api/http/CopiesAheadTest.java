@@ -17,7 +17,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tme.api.memory.DirectRoom;
@@ -48,7 +47,6 @@ class CopiesAheadTest {
             workers);
     private final TwoLevelCache levels = TwoLevelCache.create(CacheConfig.defaults(), clock, L2.none())
             .onReplaced(responses::madeAhead);
-    private final AtomicReference<String> served = new AtomicReference<>(KEY);
 
     @AfterEach
     void close() throws Exception {
@@ -83,7 +81,7 @@ class CopiesAheadTest {
 
     private int serve() throws Exception {
         Router router = Router.router(vertx);
-        router.get("/v").handler(ctx -> levels.get(served.get()).onSuccess(lookup -> responses.send(ctx,
+        router.get("/v").handler(ctx -> levels.get(KEY).onSuccess(lookup -> responses.send(ctx,
                 Future.succeededFuture(new Answer.Cached(((Lookup.Hit) lookup).stored(), Source.L1,
                         Timings.NONE)))));
         HttpServer server = vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1")

@@ -28,7 +28,10 @@ public sealed interface Upstream {
             this(Buffer.buffer(body, StandardCharsets.UTF_8.name()));
         }
 
-        /** The body as text; decodes the bytes on every call, so call it once and off the event loop. */
+        /**
+         * The body as text; decodes the bytes on every call, so call it once and off the event loop. A page to
+         * parse is better read from its bytes ({@code tme.scraper.parse.Html#utf8}): no whole-page String.
+         */
         public String body() {
             return utf8.toString(StandardCharsets.UTF_8);
         }
