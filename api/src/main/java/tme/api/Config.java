@@ -37,6 +37,7 @@ import tme.scraper.parse.ParserMode;
  * @param telegramTimeout    per upstream request ({@code TELEGRAM_TIMEOUT})
  * @param parserMode         {@code PARSER_MODE}: full or simplified
  * @param parseWorkers       threads that parse and render pages off the event loop ({@code PARSE_WORKERS})
+ * @param parsePriority      how those threads are scheduled beside the event loops ({@code PARSE_PRIORITY})
  * @param cache              L1 size and lifetime, Redis or a Redis Cluster ({@code MEMORY_CACHE_*}, {@code REDIS_*})
  * @param ttls               freshness per kind of answer ({@code CACHE_TTL_*})
  * @param earlyRefreshWindow last fraction of freshness in which entries are refreshed ahead ({@code EARLY_REFRESH_WINDOW})
@@ -85,7 +86,7 @@ import tme.scraper.parse.ParserMode;
  */
 public record Config(
         int port, String host, URI telegramBaseUrl, Duration telegramTimeout, ParserMode parserMode, int parseWorkers,
-        CacheConfig cache, Ttls ttls, double earlyRefreshWindow, boolean sharedCoalescing, boolean pushChanges,
+        WorkerPriority parsePriority, CacheConfig cache, Ttls ttls, double earlyRefreshWindow, boolean sharedCoalescing, boolean pushChanges,
         int rawCopiesMaxMb,
         Duration errorTtl, int maxWaiting, int eventLoops, boolean nativeTransport,
         SlotsConfig slots, ThrottleConfig throttle,
@@ -110,7 +111,7 @@ public record Config(
         Ttls ttls = new Ttls(in.get(CACHE_TTL_LATEST), in.get(CACHE_TTL_PAGE), in.get(CACHE_TTL_PREVIEW),
                 in.get(CACHE_TTL_NOT_FOUND), in.get(CACHE_TTL_SEARCH), in.get(CACHE_TTL_OLD_PAGE));
         Config config = new Config(in.get(PORT), in.get(HOST), in.get(TELEGRAM_BASE_URL), in.get(TELEGRAM_TIMEOUT),
-                in.get(PARSER_MODE), in.get(PARSE_WORKERS), cache, ttls,
+                in.get(PARSER_MODE), in.get(PARSE_WORKERS), in.get(PARSE_PRIORITY), cache, ttls,
                 in.get(EARLY_REFRESH_WINDOW),
                 in.get(SHARED_COALESCING),
                 in.get(MEMORY_CACHE_PUSH),

@@ -228,8 +228,9 @@ public final class Main {
         // The pool never caps below the gate's slots: the slots decide how many requests t.me sees at once.
         TmeClient client = new TmeClient(vertx, new TmeClient.Options(config.telegramBaseUrl(), config.telegramTimeout(),
                 Math.max(UPSTREAM_CONNECTIONS, config.slots().maxConcurrency())));
-        WorkerExecutor parsers = vertx.createSharedWorkerExecutor(
-                "tme-parse", config.parseWorkers(), 30, TimeUnit.SECONDS);
+        // Idle by default: an event loop woken for a hit takes a core from a parse at once (WorkerPriority.IDLE).
+        WorkerExecutor parsers = IdleWorkers.of(vertx.createSharedWorkerExecutor(
+                "tme-parse", config.parseWorkers(), 30, TimeUnit.SECONDS), config.parsePriority());
         // A hit's own work off the loop (a decompressed or gzip copy of a stored answer, a decoded copy for GraphQL)
         // has threads of its own: behind the parses of a burst of misses, a hit would wait for loads it never asked
         // for. Loads (parsing, building feeds, comparing pages) stay on the parsers.

@@ -77,6 +77,9 @@ final class TestServer implements AutoCloseable {
         // Bursts of a thousand requests, each on a connection of its own, all from 127.0.0.1: not one greedy client.
         // Tests of the per-address cap set MAX_CONNECTIONS_PER_ADDRESS themselves.
         env.put("MAX_CONNECTIONS_PER_ADDRESS", LOOPBACK_CONNECTIONS);
+        // A test's own threads (and a busy machine's other processes, when the tests were started in the same session)
+        // are not idle: parses under SCHED_IDLE would wait for them all. Tests of the idle workers set it themselves.
+        env.put("PARSE_PRIORITY", "normal");
         env.putAll(extraEnv);
         running = await(Main.start(vertx, Config.fromEnv(env), clock, accessLog));
         server = running.server();
