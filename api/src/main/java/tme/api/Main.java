@@ -322,7 +322,8 @@ public final class Main {
                 requests, documents, clock);
         Function<Vertx, Router> routers = Routes.routers(channels, previews, feeds, telemetry,
                 Routes.GraphQL.of(graphql::handle, config.graphql().graphiql()), config.docs(), clock, copiesMaxBytes,
-                DirectRoom.of(config.memory()), answerWork, requests, push, media, config.historyMaxPosts(), levels);
+                DirectRoom.of(config.memory()), answerWork, parsers, requests, push, media, config.historyMaxPosts(),
+                levels);
         return serve(vertx, config, config.eventLoops(), routers, loops, requests.invalidRequests(), connections)
                 .map(server -> running(server, readiness, config));
     }

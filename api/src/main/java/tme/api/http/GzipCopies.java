@@ -84,10 +84,25 @@ final class GzipCopies {
         Future<Buffer> pending = making.putIfAbsent(stored, mine.future());
         if (pending == null) {
             pending = mine.future();
-            make(stored, mine);
+            make(stored, mine, workers);
         }
         return pending.timeout(WAIT_MAX.toMillis(), TimeUnit.MILLISECONDS)
                 .otherwise((Buffer) null);
+    }
+
+    /**
+     * Starts the copy of {@code stored} on {@code background} unless it is kept or being made: work no reader waits
+     * for yet, so it runs on the threads that give way to the loops (a gzip client arriving meanwhile waits for it, as
+     * for any copy being made).
+     */
+    void ahead(Stored stored, WorkerExecutor background) {
+        if (copies == null || copies.getIfPresent(stored) != null || !offHeap.fits(stored.rawSize() / 4)) {
+            return;
+        }
+        Promise<Buffer> mine = Promise.promise();
+        if (making.putIfAbsent(stored, mine.future()) == null) {
+            make(stored, mine, background);
+        }
     }
 
     /** Whether a gzip copy of {@code stored} is kept: a gzip client read it. */
@@ -95,9 +110,9 @@ final class GzipCopies {
         return copies != null && copies.getIfPresent(stored) != null;
     }
 
-    /** Makes the one copy of a large value on the workers; kept, and no longer making, once it is done. */
-    private void make(Stored stored, Promise<Buffer> copy) {
-        workers.executeBlocking(() -> offHeap.copy(gzip(stored.raw())), false).onComplete(made -> {
+    /** Makes the one copy of a value on {@code pool}; kept, and no longer making, once it is done. */
+    private void make(Stored stored, Promise<Buffer> copy, WorkerExecutor pool) {
+        pool.executeBlocking(() -> offHeap.copy(gzip(stored.raw())), false).onComplete(made -> {
             if (made.succeeded() && made.result() != null) {
                 copies.put(stored, made.result());
             }

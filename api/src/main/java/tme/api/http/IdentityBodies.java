@@ -28,13 +28,12 @@ final class IdentityBodies {
         return copies.ready(stored);
     }
 
-    /** Makes the identity copy of {@code stored} now, before anyone asks: on the workers when it is large. */
-    void prepare(Stored stored) {
-        if (!stored.compressed() || stored.rawSize() < DECOMPRESS_INLINE_MAX) {
-            copies.of(stored);
-        } else {
-            workers.executeBlocking(() -> copies.of(stored), false);
-        }
+    /**
+     * Makes the identity copy of {@code stored} now, before anyone asks, on {@code background} (no reader waits for
+     * it: the threads that give way to the loops); one a reader asks for meanwhile is made again, and either is kept.
+     */
+    void prepare(Stored stored, WorkerExecutor background) {
+        background.executeBlocking(() -> copies.of(stored), false);
     }
 
     /** Bytes held for identity answers: the off-heap copies. */

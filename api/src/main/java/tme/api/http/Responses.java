@@ -43,14 +43,17 @@ final class Responses {
     private final IdentityBodies identity;
     private final BodyCopies zstd;
     private final GzipCopies gzip;
+    private final WorkerExecutor background;
     private final ValueHeaders valueHeaders = new ValueHeaders();
 
     /**
      * Each coding's copies bounded to {@code copiesMaxBytes}, each made only while {@code room} has room for it; gzip
-     * copies and decompressions of large values made on {@code workers}.
+     * copies and decompressions of large values made on {@code workers}, the copies made ahead on {@code background}.
      */
-    Responses(InstantSource clock, long copiesMaxBytes, DirectRoom room, WorkerExecutor workers) {
+    Responses(InstantSource clock, long copiesMaxBytes, DirectRoom room, WorkerExecutor workers,
+              WorkerExecutor background) {
         this.clock = clock;
+        this.background = background;
         this.identity = new IdentityBodies(BodyCopies.bounded(copiesMaxBytes, Stored::raw,
                 new OffHeap("identity", room)), workers);
         this.zstd = BodyCopies.bounded(copiesMaxBytes, Stored::payload, new OffHeap("zstd", room));
@@ -63,14 +66,17 @@ final class Responses {
      * first gzip hit waited for its compression on the workers (about a millisecond for a page, more behind a busy
      * pool), and under the mixed load every popular page is refreshed every 10 s (docs/performance.md, section 17).
      * Only what a reader asked of the value replaced: a page nobody reads in gzip is not compressed ahead. zstd
-     * copies are the stored bytes moved off the heap, made inline at the first read: nothing to make ahead.
+     * copies are the stored bytes moved off the heap, made inline at the first read: nothing to make ahead. Made on
+     * the background pool (the parsers, which give way to the loops): in a fleet every server makes them for every
+     * value another server pushes, and on the hits' own pool they held the loops back (docs/performance.md, section
+     * 17, tenth session).
      */
     void madeAhead(Stored before, Stored after) {
         if (gzip.holds(before)) {
-            gzip.gzip(after);
+            gzip.ahead(after, background);
         }
         if (identity.ready(before) != null) {
-            identity.prepare(after);
+            identity.prepare(after, background);
         }
     }
 

@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tme.api.memory.DirectRoom;
@@ -43,14 +44,33 @@ class CopiesAheadTest {
     private final TestClock clock = new TestClock(Instant.parse("2026-12-07T00:00:00Z"));
     // One worker thread: tasks run in the order given, so one made copy says every earlier task has run.
     private final WorkerExecutor workers = vertx.createSharedWorkerExecutor("copies-ahead-test", 1);
+    // The copies made ahead go to a pool of their own (the server's idle parsers): counted, to see they went there.
+    private final AtomicInteger aheadTasks = new AtomicInteger();
+    private final WorkerExecutor background = counted(vertx.createSharedWorkerExecutor("copies-ahead-background", 1),
+            aheadTasks);
     private final Responses responses = new Responses(InstantSource.system(), 4 * 1024 * 1024, DirectRoom.unbounded(),
-            workers);
+            workers, background);
     private final TwoLevelCache levels = TwoLevelCache.create(CacheConfig.defaults(), clock, L2.none())
             .onReplaced(responses::madeAhead);
 
     @AfterEach
     void close() throws Exception {
         vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+
+    private static WorkerExecutor counted(WorkerExecutor pool, AtomicInteger tasks) {
+        return new WorkerExecutor() {
+            @Override
+            public <T> Future<T> executeBlocking(java.util.concurrent.Callable<T> task, boolean ordered) {
+                tasks.incrementAndGet();
+                return pool.executeBlocking(task, ordered);
+            }
+
+            @Override
+            public Future<Void> close() {
+                return pool.close();
+            }
+        };
     }
 
     private static Stored page(int version) {
@@ -116,6 +136,7 @@ class CopiesAheadTest {
         assertArrayEquals(GzipCopies.gzip(refreshed.raw()), get(port, "gzip"));
         assertEquals(gzipWeight(first) + gzipWeight(refreshed), copyBytes("gzip"), "answered from the copy made ahead");
         assertEquals(0, copyBytes("identity"), "nobody read it uncompressed");
+        assertEquals(1, aheadTasks.get(), "one copy made ahead, on the background pool: the read value's");
     }
 
     @Test
@@ -130,5 +151,6 @@ class CopiesAheadTest {
 
         awaitCopyBytes("identity", 2 * oneCopy); // the same size: the versions differ by one digit
         assertEquals(0, copyBytes("gzip"));
+        assertEquals(1, aheadTasks.get(), "made on the background pool");
     }
 }
