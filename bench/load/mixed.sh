@@ -85,9 +85,12 @@ case "$HITS_ONLY" in
         WARM_PASSES=${WARM_PASSES:-2} ;;
   *) echo "mixed.sh: HITS_ONLY is 0 or 1, not $HITS_ONLY" >&2; exit 2 ;;
 esac
-# The nginx column's origin: nothing kept past 1 ms, no stale answer, so every request it gets goes to t.me.
+# The nginx column's origin: nothing kept past 1 ms, no stale answer, so every request it gets goes to t.me; and its
+# parses scheduled as the prior-art service's are, as equals of every other thread on the machine (nginx's workers
+# included): tme-api's own parsers give way to every other thread of their session (PARSE_PRIORITY=idle), which
+# would lend the recipe a politeness its real origin does not have (docs/performance.md, section 17, tenth session).
 NO_CACHE=(CACHE_TTL_LATEST=1ms CACHE_TTL_PAGE=1ms CACHE_TTL_PREVIEW=1ms CACHE_TTL_SEARCH=1ms STALE_WHILE_REVALIDATE=0s
-  MAX_STALE=0s EARLY_REFRESH_WINDOW=0 FEED_FRESH_TTL=1ms FEED_STALE_TTL=1ms)
+  MAX_STALE=0s EARLY_REFRESH_WINDOW=0 FEED_FRESH_TTL=1ms FEED_STALE_TTL=1ms PARSE_PRIORITY=normal)
 source bench/load/lib/common.sh
 umask 022
 
