@@ -49,7 +49,7 @@ final class IdleWorkers implements WorkerExecutor {
     }
 
     /** Whether the calling thread is now under {@code SCHED_IDLE}. */
-    static boolean makeCurrentThreadIdle() {
+    private static boolean makeCurrentThreadIdle() {
         try {
             // "<pid>/task/<tid>": the kernel's id of this thread, which Java does not give.
             Path self = Files.readSymbolicLink(THREAD_SELF);
