@@ -49,8 +49,9 @@
 #   DELAY_MS=300 FLEET=3 COLUMNS="one fleet nginx" HITS_ONLY=0|1 WARM_PASSES (1; hits only 2)
 #   AWAIT_SECONDS=120 (how long a server may take to start)
 #   SERVER_ENV: environment of every tme-api server, NAME=value separated by spaces; default
-#     "TELEGRAM_RATE=1000 TELEGRAM_BURST=1000 CLIENT_UPSTREAM_SHARE=1": the generator is one client address, and a
-#     budget of 10/s shared 4 ways would answer most of the cold mix 429 (issue 30, item 1)
+#     "TELEGRAM_RATE=1000 TELEGRAM_BURST=1000 CLIENT_UPSTREAM_SHARE=1 PARSE_PRIORITY=idle": the generator is one
+#     client address, and a budget of 10/s shared 4 ways would answer most of the cold mix 429 (issue 30, item 1);
+#     the parsers as a server in a session of its own runs them (below)
 #   JAVA_OPTS for the servers (default -Xms512m -Xmx512m and scripts/jvm.sh's collector options: the heap starts at
 #   its maximum, and survivors are promoted at once, as ./tme start runs it).
 #   TOOL_OPTS for the generator's JVM (default -Xms64m -Xmx512m; e.g. add -Xlog:gc to see its own pauses).
@@ -76,7 +77,10 @@ ACCEPT_ENCODING=${ACCEPT_ENCODING-gzip}
 DELAY_MS=${DELAY_MS:-300}
 FLEET=${FLEET:-3}
 COLUMNS=${COLUMNS:-one fleet nginx}
-read -r -a EVERY_SERVER_ENV <<<"${SERVER_ENV:-TELEGRAM_RATE=1000 TELEGRAM_BURST=1000 CLIENT_UPSTREAM_SHARE=1}"
+# PARSE_PRIORITY=idle: what a server in a session of its own runs with (PARSE_PRIORITY=auto); started from this
+# script, it shares the script's session and auto would keep its parsers normal.
+DEFAULT_SERVER_ENV="TELEGRAM_RATE=1000 TELEGRAM_BURST=1000 CLIENT_UPSTREAM_SHARE=1 PARSE_PRIORITY=idle"
+read -r -a EVERY_SERVER_ENV <<<"${SERVER_ENV:-$DEFAULT_SERVER_ENV}"
 TOOL_OPTS=${TOOL_OPTS:-"-Xms64m -Xmx512m"} # the generator's JVM
 case "$HITS_ONLY" in
   0) MODE=mixed FRESH=(); NGINX_VALID=1m; WARM_PASSES=${WARM_PASSES:-1} ;;

@@ -37,7 +37,8 @@ import tme.scraper.parse.ParserMode;
  * @param telegramTimeout    per upstream request ({@code TELEGRAM_TIMEOUT})
  * @param parserMode         {@code PARSER_MODE}: full or simplified
  * @param parseWorkers       threads that parse and render pages off the event loop ({@code PARSE_WORKERS})
- * @param parsePriority      how those threads are scheduled beside the event loops ({@code PARSE_PRIORITY})
+ * @param parsePriority      how those threads are scheduled beside the event loops ({@code PARSE_PRIORITY}; {@code
+ *                           auto} is decided at start, {@link WorkerPriority#resolved})
  * @param cache              L1 size and lifetime, Redis or a Redis Cluster ({@code MEMORY_CACHE_*}, {@code REDIS_*})
  * @param ttls               freshness per kind of answer ({@code CACHE_TTL_*})
  * @param earlyRefreshWindow last fraction of freshness in which entries are refreshed ahead ({@code EARLY_REFRESH_WINDOW})

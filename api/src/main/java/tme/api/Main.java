@@ -178,6 +178,19 @@ public final class Main {
         return true;
     }
 
+    /**
+     * The pool that parses, renders and compresses loads: under {@code SCHED_IDLE} where {@code PARSE_PRIORITY} says
+     * so (by default, where the server leads its own session), so an event loop woken for a hit takes a core from a
+     * parse at once ({@link WorkerPriority#IDLE}).
+     */
+    static WorkerExecutor parsers(Vertx vertx, Config config) {
+        WorkerPriority priority = config.parsePriority().resolved();
+        LOG.log(System.Logger.Level.INFO, "parse workers: {0}, {1}", config.parseWorkers(),
+                priority.name().toLowerCase());
+        return IdleWorkers.of(vertx.createSharedWorkerExecutor("tme-parse", config.parseWorkers(), 30,
+                TimeUnit.SECONDS), priority);
+    }
+
     /** epoll where Netty's native library loads (Linux), unless {@code NATIVE_TRANSPORT=false}; else NIO. */
     static VertxOptions vertxOptions(Config config) {
         return new VertxOptions().setPreferNativeTransport(config.nativeTransport());
@@ -228,9 +241,7 @@ public final class Main {
         // The pool never caps below the gate's slots: the slots decide how many requests t.me sees at once.
         TmeClient client = new TmeClient(vertx, new TmeClient.Options(config.telegramBaseUrl(), config.telegramTimeout(),
                 Math.max(UPSTREAM_CONNECTIONS, config.slots().maxConcurrency())));
-        // Idle by default: an event loop woken for a hit takes a core from a parse at once (WorkerPriority.IDLE).
-        WorkerExecutor parsers = IdleWorkers.of(vertx.createSharedWorkerExecutor(
-                "tme-parse", config.parseWorkers(), 30, TimeUnit.SECONDS), config.parsePriority());
+        WorkerExecutor parsers = parsers(vertx, config);
         // A hit's own work off the loop (a decompressed or gzip copy of a stored answer, a decoded copy for GraphQL)
         // has threads of its own: behind the parses of a burst of misses, a hit would wait for loads it never asked
         // for. Loads (parsing, building feeds, comparing pages) stay on the parsers.

@@ -58,7 +58,7 @@ final class Settings {
     static final Setting<Integer> PARSE_WORKERS = add("PARSE_WORKERS", integer(1, 256),
             computed("number of cores (at least 2)", in -> Math.max(2, cores())), "threads that parse and render pages");
     static final Setting<WorkerPriority> PARSE_PRIORITY = add("PARSE_PRIORITY", choice(WorkerPriority.class),
-            is("idle"), "parse threads under SCHED_IDLE (after every other thread) or normal");
+            is("auto"), "parse threads under SCHED_IDLE: idle, normal, auto (own session: idle)");
     static final Setting<Optional<Integer>> MEMORY_CACHE_MAX_MB = add("MEMORY_CACHE_MAX_MB",
             integer(1, 1_048_576).optional(), planned("40% of the max heap"), "the in-process cache's bound, in MB");
     static final Setting<Optional<Integer>> MEMORY_CACHE_RAW_MB = add("MEMORY_CACHE_RAW_MB",

@@ -2,7 +2,7 @@ package tme.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import io.vertx.core.Vertx;
 import io.vertx.core.WorkerExecutor;
@@ -14,14 +14,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@code PARSE_PRIORITY}: with {@code idle}, every thread that ran a parse pool's task is under Linux's {@code
- * SCHED_IDLE}, the other pools' threads are not; with {@code normal}, nothing changes. Read from the kernel
- * ({@code /proc/.../stat}, the scheduling policy: 0 normal, 5 idle).
+ * SCHED_IDLE}; with {@code normal}, nothing changes; {@code auto} is idle only for a session's leader. Read from the
+ * kernel ({@code /proc/thread-self/stat}, the scheduling policy: 0 normal, 5 idle). Every task here is a file read:
+ * an idle thread gets that done even beside a busy machine's processes in the same session (a parse might not).
  */
 class ParsePriorityTest {
 
@@ -58,21 +58,23 @@ class ParsePriorityTest {
     }
 
     @Test
-    void aServerWithIdleParsersParsesUnderSchedIdleAndAnswersHitsFromLoopsThatAreNot() throws Exception {
-        try (TestServer server = new TestServer(Map.of("PARSE_PRIORITY", "idle"))) {
-            var miss = server.get("/v1/body/durov");
-            var hit = server.get("/v1/body/durov");
+    void theServersParsersAreIdleWorkersWhenAsked_andThePlainPoolWhenNot() throws Exception {
+        WorkerExecutor idle = Main.parsers(vertx, Config.fromEnv(Map.of("PARSE_PRIORITY", "idle")));
+        WorkerExecutor normal = Main.parsers(vertx, Config.fromEnv(Map.of("PARSE_PRIORITY", "normal")));
 
-            assertEquals(200, miss.statusCode());
-            assertEquals("L1", hit.headers().firstValue("X-Cache").orElseThrow());
-            assertEquals(miss.body(), hit.body());
-            assertEquals(1L, server.tme.hits("/s/durov"));
-            // Other tests' servers in this JVM run their parsers normal (TestServer's default): an idle one is ours.
-            assertTrue(policiesOfThreads("tme-parse-").contains(SCHED_IDLE));
-            List<Integer> loops = policiesOfThreads("vert.x-eventloo");
-            assertFalse(loops.isEmpty());
-            assertEquals(List.of(SCHED_OTHER), loops.stream().distinct().toList());
-        }
+        assertInstanceOf(IdleWorkers.class, idle);
+        assertFalse(normal instanceof IdleWorkers);
+        assertEquals(List.of(SCHED_IDLE), policiesOfTasks(idle, 1));
+    }
+
+    @Test
+    void auto_isIdleForTheLeaderOfItsOwnSessionOrAContainersFirstProcess_elseNormal() {
+        assertEquals(WorkerPriority.IDLE, WorkerPriority.forSession(4242, 4242));
+        assertEquals(WorkerPriority.IDLE, WorkerPriority.forSession(1, 1));
+        assertEquals(WorkerPriority.NORMAL, WorkerPriority.forSession(4242, 4100), "a process of a shell's session");
+        assertEquals(WorkerPriority.NORMAL, WorkerPriority.forSession(4242, -1), "no /proc");
+        assertEquals(WorkerPriority.IDLE, WorkerPriority.IDLE.resolved());
+        assertEquals(WorkerPriority.NORMAL, WorkerPriority.NORMAL.resolved());
     }
 
     private static List<Integer> policiesOfTasks(WorkerExecutor pool, int tasks) throws Exception {
@@ -80,27 +82,6 @@ class ParsePriorityTest {
                 .mapToObj(i -> pool.executeBlocking(() -> policyOf(Path.of("/proc/thread-self/stat")), false))
                 .toList();
         return io.vertx.core.Future.all(policies).await(30, TimeUnit.SECONDS).list();
-    }
-
-    private static List<Integer> policiesOfThreads(String namePrefix) throws IOException {
-        try (Stream<Path> threads = Files.list(Path.of("/proc/self/task"))) {
-            return threads.filter(thread -> commandOf(thread).startsWith(namePrefix))
-                    .flatMap(thread -> {
-                        try {
-                            return Stream.of(policyOf(thread.resolve("stat")));
-                        } catch (UncheckedIOException ended) {
-                            return Stream.empty(); // the thread ended meanwhile
-                        }
-                    }).toList();
-        }
-    }
-
-    private static String commandOf(Path thread) {
-        try {
-            return Files.readString(thread.resolve("comm")).strip();
-        } catch (IOException e) {
-            return ""; // the thread ended meanwhile
-        }
     }
 
     private static int policyOf(Path stat) {
