@@ -87,8 +87,8 @@ import tme.scraper.parse.ParserMode;
  */
 public record Config(
         int port, String host, URI telegramBaseUrl, Duration telegramTimeout, ParserMode parserMode, int parseWorkers,
-        WorkerPriority parsePriority, CacheConfig cache, Ttls ttls, double earlyRefreshWindow, boolean sharedCoalescing, boolean pushChanges,
-        int rawCopiesMaxMb,
+        WorkerPriority parsePriority, CacheConfig cache, Ttls ttls, double earlyRefreshWindow,
+        boolean sharedCoalescing, boolean pushChanges, int rawCopiesMaxMb,
         Duration errorTtl, int maxWaiting, int eventLoops, boolean nativeTransport,
         SlotsConfig slots, ThrottleConfig throttle,
         GraphQLConfig graphql, boolean docs, Duration shutdownDrain, Role role, RefreshConfig refresh, Tolerance feedPages,

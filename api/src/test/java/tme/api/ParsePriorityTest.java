@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -43,8 +44,7 @@ class ParsePriorityTest {
 
         List<Integer> policies = policiesOfTasks(pool, 8);
 
-        assertEquals(List.of(SCHED_IDLE, SCHED_IDLE, SCHED_IDLE, SCHED_IDLE, SCHED_IDLE, SCHED_IDLE, SCHED_IDLE, SCHED_IDLE),
-                policies);
+        assertEquals(Collections.nCopies(8, SCHED_IDLE), policies);
     }
 
     @Test
@@ -53,8 +53,7 @@ class ParsePriorityTest {
 
         List<Integer> policies = policiesOfTasks(pool, 8);
 
-        assertEquals(List.of(SCHED_OTHER, SCHED_OTHER, SCHED_OTHER, SCHED_OTHER, SCHED_OTHER, SCHED_OTHER, SCHED_OTHER,
-                SCHED_OTHER), policies);
+        assertEquals(Collections.nCopies(8, SCHED_OTHER), policies);
     }
 
     @Test

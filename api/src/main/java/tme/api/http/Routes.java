@@ -58,8 +58,8 @@ public final class Routes {
     /**
      * The production routers, one per event loop, over one set of handlers: every loop shares the services and the
      * decompressed and gzip copies (a copy made for one loop's client serves every loop's), each bounded by
-     * {@code copiesMaxBytes} and made only while {@code room} has room for them; gzip copies are made on {@code workers},
-     * those made ahead on {@code background}.
+     * {@code copiesMaxBytes} and made only while {@code room} has room for them; gzip copies are made on
+     * {@code workers}, those made ahead on {@code background}.
      * Every request passes {@code requests} first (its id, its log line, the client limit). {@code docs}: whether
      * the document and Swagger UI are served. {@code historyMaxPosts}: the most posts one {@code /v1/history} answer
      * streams. {@code levels}: the cache whose values the answers are; a value replaced there has its copies made

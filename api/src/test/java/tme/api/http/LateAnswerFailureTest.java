@@ -39,7 +39,8 @@ class LateAnswerFailureTest {
     @Test
     void throwWhileWritingALateAnswer_endsTheRequestWith500() throws Exception {
         WorkerExecutor workers = vertx.createSharedWorkerExecutor("late-answer-test", 1);
-        Responses responses = new Responses(InstantSource.system(), 1024 * 1024, DirectRoom.unbounded(), workers, workers);
+        Responses responses = new Responses(InstantSource.system(), 1024 * 1024, DirectRoom.unbounded(), workers,
+                workers);
         Router router = Router.router(vertx);
         router.get("/late").handler(ctx -> {
             Promise<Answer> answer = Promise.promise();
