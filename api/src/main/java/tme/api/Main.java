@@ -134,11 +134,12 @@ public final class Main {
                     LOG.log(System.Logger.Level.INFO, config.role() == Role.REFRESHER
                                     ? "tme-api refresher, /healthz, /readyz and /metrics on {6} port {0,number,#}, {4} "
                                     + "transport (t.me at {1}, Redis {2}, every {5})"
-                                    : "tme-api listening on {6} port {0,number,#} on {3} event loops, {4} transport "
-                                    + "(t.me at {1}, Redis {2})",
+                                    : "tme-api listening on {6} port {0,number,#} on {3} event loops, {4} transport, "
+                                    + "{7} parse workers {8} (t.me at {1}, Redis {2})",
                             server.actualPort(), config.telegramBaseUrl(), config.cache().redisUrl().orElse("off"),
                             config.eventLoops(), vertx.isNativeTransportEnabled() ? "native" : "NIO",
-                            config.refresh().interval(), config.host());
+                            config.refresh().interval(), config.host(), config.parseWorkers(),
+                            config.parsePriority().resolved().name().toLowerCase());
                     // After "listening": a start-up says that first (issue 20); how memory was shared out comes next.
                     LOG.log(System.Logger.Level.INFO, config.memory().line());
                     StopSignals.install(signal -> stopGracefully(vertx, running, signal));
@@ -184,11 +185,8 @@ public final class Main {
      * parse at once ({@link WorkerPriority#IDLE}).
      */
     static WorkerExecutor parsers(Vertx vertx, Config config) {
-        WorkerPriority priority = config.parsePriority().resolved();
-        LOG.log(System.Logger.Level.INFO, "parse workers: {0}, {1}", config.parseWorkers(),
-                priority.name().toLowerCase());
         return IdleWorkers.of(vertx.createSharedWorkerExecutor("tme-parse", config.parseWorkers(), 30,
-                TimeUnit.SECONDS), priority);
+                TimeUnit.SECONDS), config.parsePriority().resolved());
     }
 
     /** epoll where Netty's native library loads (Linux), unless {@code NATIVE_TRANSPORT=false}; else NIO. */
