@@ -158,6 +158,14 @@ final class TestServer implements AutoCloseable {
         if (ownsFake) {
             tme.close();
         }
-        await(running.stop(vertx)); // as SIGTERM does: the servers stop before the access log and metrics close
+        // As SIGTERM does: the servers stop before the access log and metrics close. A stop that never ends names the
+        // threads at work in the failure's first line, the one a CI summary shows.
+        try {
+            running.stop(vertx).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException("the server did not stop within 60 s; " + ThreadsAtWork.summary(), e);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 }
