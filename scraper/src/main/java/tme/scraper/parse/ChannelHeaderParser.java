@@ -20,7 +20,7 @@ final class ChannelHeaderParser {
     }
 
     private static String username(Element header) {
-        Element link = header.selectFirst(Selectors.CHANNEL_USERNAME);
+        Element link = header.selectFirst(Dom.query(Selectors.CHANNEL_USERNAME));
         if (link == null) {
             return null;
         }
@@ -33,23 +33,23 @@ final class ChannelHeaderParser {
     }
 
     private static Rich title(Element header) {
-        Element span = header.selectFirst(Selectors.CHANNEL_TITLE);
-        Element node = span != null ? span : header.selectFirst(Selectors.CHANNEL_TITLE_BOX);
+        Element span = header.selectFirst(Dom.query(Selectors.CHANNEL_TITLE));
+        Element node = span != null ? span : header.selectFirst(Dom.query(Selectors.CHANNEL_TITLE_BOX));
         return TextParser.shown(node);
     }
 
     private static Rich description(Document doc) {
-        return TextParser.shown(doc.selectFirst(Selectors.CHANNEL_DESCRIPTION));
+        return TextParser.shown(doc.selectFirst(Dom.query(Selectors.CHANNEL_DESCRIPTION)));
     }
 
     /** og:image is the full-size picture; the header's img is the fallback. Channels without a photo have neither. */
     private static String avatar(Document doc) {
-        Element meta = doc.selectFirst(Selectors.CHANNEL_AVATAR_META);
+        Element meta = doc.selectFirst(Dom.query(Selectors.CHANNEL_AVATAR_META));
         String fromMeta = meta == null ? null : Urls.absolute(meta.attr("content"));
         if (fromMeta != null) {
             return fromMeta;
         }
-        Element img = doc.selectFirst(Selectors.CHANNEL_AVATAR_IMG);
+        Element img = doc.selectFirst(Dom.query(Selectors.CHANNEL_AVATAR_IMG));
         return img == null ? null : Urls.absolute(img.attr("src"));
     }
 
@@ -59,7 +59,7 @@ final class ChannelHeaderParser {
         String videos = null;
         String files = null;
         String links = null;
-        for (Element counter : doc.select(Selectors.CHANNEL_COUNTER)) {
+        for (Element counter : doc.select(Dom.query(Selectors.CHANNEL_COUNTER))) {
             String value = Dom.text(counter, Selectors.COUNTER_VALUE);
             String type = Dom.text(counter, Selectors.COUNTER_TYPE);
             if (value == null || type == null) {
@@ -85,7 +85,7 @@ final class ChannelHeaderParser {
 
     private static List<String> labels(Element header) {
         List<String> labels = new ArrayList<>();
-        for (Element icon : header.select(Selectors.CHANNEL_LABEL)) {
+        for (Element icon : header.select(Dom.query(Selectors.CHANNEL_LABEL))) {
             for (String name : icon.classNames()) {
                 if (name.endsWith(Selectors.LABEL_SUFFIX) && name.length() > Selectors.LABEL_SUFFIX.length()) {
                     labels.add(name.substring(0, name.length() - Selectors.LABEL_SUFFIX.length()));

@@ -37,7 +37,7 @@ public final class ChannelPageParser {
             return new Parsed.Anomaly<>(Anomaly.EMPTY_PAGE, "a blank answer");
         }
         Document doc = html.parse();
-        Element header = doc.selectFirst(Selectors.CHANNEL_HEADER);
+        Element header = doc.selectFirst(Dom.query(Selectors.CHANNEL_HEADER));
         if (header == null) {
             return PageChecks.withoutMarkup(html.text(), doc, "channel header");
         }

@@ -6,12 +6,24 @@ import java.io.UncheckedIOException;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
+import org.jsoup.select.Evaluator;
+import org.jsoup.select.QueryParser;
 
 /** Small DOM helpers shared by the page parsers: parsing, trimmed texts, URLs in attributes and styles. */
 final class Dom {
 
+    // Every selector of Selectors, parsed once: jsoup parses a query given as a string at every call (a parser, a
+    // reader and the evaluators each time), which was most of what reading a page's posts allocated.
+    private static final java.util.concurrent.ConcurrentHashMap<String, Evaluator> QUERIES =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     private Dom() {}
+
+    /** {@code css} parsed once and kept: evaluators are stateless between selects, so every thread shares one. */
+    static Evaluator query(String css) {
+        Evaluator parsed = QUERIES.get(css);
+        return parsed != null ? parsed : QUERIES.computeIfAbsent(css, QueryParser::parse);
+    }
 
     /**
      * Parses a page or fragment; inner HTML is then serialized as t.me sent it (no pretty-printing), and every
@@ -38,14 +50,14 @@ final class Dom {
 
     /** The trimmed text of the first match under {@code scope}, or null if there is none or it is blank. */
     static String text(Element scope, String selector) {
-        Element found = scope.selectFirst(selector);
+        Element found = scope.selectFirst(query(selector));
         return found == null ? null : blankToNull(found.text());
     }
 
     /** The first match of the first selector that matches anything under {@code scope}, or null. */
     static Element first(Element scope, String... selectorsInPreferenceOrder) {
         for (String selector : selectorsInPreferenceOrder) {
-            Element found = scope.selectFirst(selector);
+            Element found = scope.selectFirst(query(selector));
             if (found != null) {
                 return found;
             }

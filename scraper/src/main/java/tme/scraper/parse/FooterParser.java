@@ -18,7 +18,7 @@ final class FooterParser {
      * contain the word does not count.
      */
     static boolean edited(Element bubble) {
-        Element meta = bubble.selectFirst(Selectors.META);
+        Element meta = bubble.selectFirst(Dom.query(Selectors.META));
         if (meta == null) {
             return false;
         }
@@ -31,15 +31,15 @@ final class FooterParser {
     }
 
     static Rich author(Element bubble) {
-        return TextParser.shown(bubble.selectFirst(Selectors.AUTHOR_SIGNATURE));
+        return TextParser.shown(bubble.selectFirst(Dom.query(Selectors.AUTHOR_SIGNATURE)));
     }
 
     /** The post date; null without a {@code <time>}; a malformed datetime throws (the caller counts it). */
     static PostDate date(Element bubble) {
-        Element time = bubble.selectFirst(Selectors.DATE_TIME);
+        Element time = bubble.selectFirst(Dom.query(Selectors.DATE_TIME));
         if (time == null) {
-            Element info = bubble.selectFirst(Selectors.INFO);
-            time = info == null ? null : info.selectFirst(Selectors.ANY_TIME);
+            Element info = bubble.selectFirst(Dom.query(Selectors.INFO));
+            time = info == null ? null : info.selectFirst(Dom.query(Selectors.ANY_TIME));
         }
         if (time == null) {
             return null;

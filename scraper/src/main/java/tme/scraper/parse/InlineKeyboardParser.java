@@ -12,8 +12,8 @@ final class InlineKeyboardParser {
 
     static List<InlineButton> parse(Element message) {
         List<InlineButton> buttons = new ArrayList<>();
-        for (Element row : message.select(Selectors.INLINE_ROW)) {
-            for (Element button : row.select(Selectors.INLINE_BUTTON)) {
+        for (Element row : message.select(Dom.query(Selectors.INLINE_ROW))) {
+            for (Element button : row.select(Dom.query(Selectors.INLINE_BUTTON))) {
                 String title = Dom.text(button, Selectors.INLINE_BUTTON_TEXT);
                 InlineButton parsed = new InlineButton(title != null ? title : Dom.blankToNull(button.text()),
                         button.hasAttr("href") ? Urls.link(button.attr("href")) : null);

@@ -12,15 +12,15 @@ final class LinkPreviewParser {
     private LinkPreviewParser() {}
 
     static LinkPreview parse(Element bubble) {
-        Element card = bubble.selectFirst(Selectors.LINK_PREVIEW);
+        Element card = bubble.selectFirst(Dom.query(Selectors.LINK_PREVIEW));
         if (card == null) {
             return null;
         }
         LinkPreview parsed = new LinkPreview(
                 Dom.text(card, Selectors.PREVIEW_SITE),
                 Dom.text(card, Selectors.PREVIEW_TITLE),
-                TextParser.shown(card.selectFirst(Selectors.PREVIEW_DESCRIPTION)),
-                Urls.background(card.selectFirst(Selectors.PREVIEW_THUMB)),
+                TextParser.shown(card.selectFirst(Dom.query(Selectors.PREVIEW_DESCRIPTION))),
+                Urls.background(card.selectFirst(Dom.query(Selectors.PREVIEW_THUMB))),
                 Urls.link(card.attr("href")));
         return parsed.equals(NOTHING) ? null : parsed;
     }

@@ -3,23 +3,22 @@ package tme.scraper.parse;
 import java.util.regex.Pattern;
 import org.jsoup.nodes.Element;
 import org.jsoup.select.Evaluator;
-import org.jsoup.select.QueryParser;
 import tme.scraper.model.Media;
 import tme.scraper.model.Media.Sticker.Format;
 
 /** Media that are files: documents, music, stickers. Missing parts give nulls. */
 final class MediaFiles {
 
-    private static final Evaluator TITLE = QueryParser.parse(Selectors.Media.DOCUMENT_TITLE);
-    private static final Evaluator EXTRA = QueryParser.parse(Selectors.Media.DOCUMENT_EXTRA);
-    private static final Evaluator AUDIO_ICON = QueryParser.parse(Selectors.Media.DOCUMENT_AUDIO_ICON);
-    private static final Evaluator TGS = QueryParser.parse(Selectors.Media.STICKER_TGS);
-    private static final Evaluator TGS_SOURCE = QueryParser.parse(Selectors.Media.STICKER_TGS_SOURCE);
-    private static final Evaluator TGS_IMAGE_SOURCE = QueryParser.parse(Selectors.Media.STICKER_TGS_IMAGE_SOURCE);
-    private static final Evaluator WEBM = QueryParser.parse(Selectors.Media.STICKER_WEBM);
-    private static final Evaluator WEBP = QueryParser.parse(Selectors.Media.STICKER_WEBP);
-    private static final Evaluator VIDEO_SOURCE = QueryParser.parse(Selectors.Media.ANY_VIDEO_SOURCE);
-    private static final Evaluator IMG = QueryParser.parse(Selectors.Media.IMG);
+    private static final Evaluator TITLE = Dom.query(Selectors.Media.DOCUMENT_TITLE);
+    private static final Evaluator EXTRA = Dom.query(Selectors.Media.DOCUMENT_EXTRA);
+    private static final Evaluator AUDIO_ICON = Dom.query(Selectors.Media.DOCUMENT_AUDIO_ICON);
+    private static final Evaluator TGS = Dom.query(Selectors.Media.STICKER_TGS);
+    private static final Evaluator TGS_SOURCE = Dom.query(Selectors.Media.STICKER_TGS_SOURCE);
+    private static final Evaluator TGS_IMAGE_SOURCE = Dom.query(Selectors.Media.STICKER_TGS_IMAGE_SOURCE);
+    private static final Evaluator WEBM = Dom.query(Selectors.Media.STICKER_WEBM);
+    private static final Evaluator WEBP = Dom.query(Selectors.Media.STICKER_WEBP);
+    private static final Evaluator VIDEO_SOURCE = Dom.query(Selectors.Media.ANY_VIDEO_SOURCE);
+    private static final Evaluator IMG = Dom.query(Selectors.Media.IMG);
 
     /** A file size as t.me prints it, e.g. "2.1 MB" or "850 KB" (Russian units too). */
     private static final Pattern SIZE =

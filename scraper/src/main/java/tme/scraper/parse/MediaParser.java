@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.function.Function;
 import org.jsoup.nodes.Element;
 import org.jsoup.select.Evaluator;
-import org.jsoup.select.QueryParser;
 import tme.scraper.model.Media;
 
 /**
@@ -21,14 +20,14 @@ import tme.scraper.model.Media;
  */
 final class MediaParser {
 
-    private static final Evaluator ANY = QueryParser.parse(Selectors.Media.ANY);
-    private static final Evaluator FOREIGN_OWNERS = QueryParser.parse(Selectors.Media.FOREIGN_OWNERS);
-    private static final Evaluator SUPPORTED_CONT = QueryParser.parse(Selectors.Media.SUPPORTED_CONT);
-    private static final Evaluator NOT_SUPPORTED_CONT = QueryParser.parse(Selectors.Media.NOT_SUPPORTED_CONT);
-    private static final Evaluator NOT_SUPPORTED = QueryParser.parse(Selectors.Media.NOT_SUPPORTED);
-    private static final Evaluator PHOTO_INNER = QueryParser.parse(Selectors.Media.PHOTO_INNER);
-    private static final Evaluator LOCATION_MAP = QueryParser.parse(Selectors.Media.LOCATION_MAP);
-    private static final Evaluator VIEW_IN_TELEGRAM = QueryParser.parse(Selectors.Media.VIEW_IN_TELEGRAM);
+    private static final Evaluator ANY = Dom.query(Selectors.Media.ANY);
+    private static final Evaluator FOREIGN_OWNERS = Dom.query(Selectors.Media.FOREIGN_OWNERS);
+    private static final Evaluator SUPPORTED_CONT = Dom.query(Selectors.Media.SUPPORTED_CONT);
+    private static final Evaluator NOT_SUPPORTED_CONT = Dom.query(Selectors.Media.NOT_SUPPORTED_CONT);
+    private static final Evaluator NOT_SUPPORTED = Dom.query(Selectors.Media.NOT_SUPPORTED);
+    private static final Evaluator PHOTO_INNER = Dom.query(Selectors.Media.PHOTO_INNER);
+    private static final Evaluator LOCATION_MAP = Dom.query(Selectors.Media.LOCATION_MAP);
+    private static final Evaluator VIEW_IN_TELEGRAM = Dom.query(Selectors.Media.VIEW_IN_TELEGRAM);
 
     /** Block kinds, tried in this order on each media root. */
     private static final List<Kind> KINDS = List.of(
@@ -43,7 +42,7 @@ final class MediaParser {
 
     private record Kind(Evaluator root, Function<Element, Media> read) {
         Kind(String selector, Function<Element, Media> read) {
-            this(QueryParser.parse(selector), read);
+            this(Dom.query(selector), read);
         }
     }
 

@@ -2,22 +2,21 @@ package tme.scraper.parse;
 
 import org.jsoup.nodes.Element;
 import org.jsoup.select.Evaluator;
-import org.jsoup.select.QueryParser;
 import tme.scraper.model.Media;
 import tme.scraper.model.PlayTime;
 
 /** Media that play: videos and GIFs, round videos, voice messages. Missing parts give nulls. */
 final class MediaPlayers {
 
-    private static final Evaluator VIDEO_THUMB = QueryParser.parse(Selectors.Media.VIDEO_THUMB);
-    private static final Evaluator VIDEO_SOURCE = QueryParser.parse(Selectors.Media.VIDEO_SOURCE);
-    private static final Evaluator ANY_VIDEO_SOURCE = QueryParser.parse(Selectors.Media.ANY_VIDEO_SOURCE);
-    private static final Evaluator VIDEO_DURATION = QueryParser.parse(Selectors.Media.VIDEO_DURATION);
-    private static final Evaluator ROUND_THUMB = QueryParser.parse(Selectors.Media.ROUND_VIDEO_THUMB);
-    private static final Evaluator ROUND_SOURCE = QueryParser.parse(Selectors.Media.ROUND_VIDEO_SOURCE);
-    private static final Evaluator ROUND_DURATION = QueryParser.parse(Selectors.Media.ROUND_VIDEO_DURATION);
-    private static final Evaluator VOICE_AUDIO = QueryParser.parse(Selectors.Media.VOICE_AUDIO);
-    private static final Evaluator VOICE_DURATION = QueryParser.parse(Selectors.Media.VOICE_DURATION);
+    private static final Evaluator VIDEO_THUMB = Dom.query(Selectors.Media.VIDEO_THUMB);
+    private static final Evaluator VIDEO_SOURCE = Dom.query(Selectors.Media.VIDEO_SOURCE);
+    private static final Evaluator ANY_VIDEO_SOURCE = Dom.query(Selectors.Media.ANY_VIDEO_SOURCE);
+    private static final Evaluator VIDEO_DURATION = Dom.query(Selectors.Media.VIDEO_DURATION);
+    private static final Evaluator ROUND_THUMB = Dom.query(Selectors.Media.ROUND_VIDEO_THUMB);
+    private static final Evaluator ROUND_SOURCE = Dom.query(Selectors.Media.ROUND_VIDEO_SOURCE);
+    private static final Evaluator ROUND_DURATION = Dom.query(Selectors.Media.ROUND_VIDEO_DURATION);
+    private static final Evaluator VOICE_AUDIO = Dom.query(Selectors.Media.VOICE_AUDIO);
+    private static final Evaluator VOICE_DURATION = Dom.query(Selectors.Media.VOICE_DURATION);
 
     private MediaPlayers() {}
 

@@ -21,10 +21,10 @@ public final class MoreParser {
             return new Parsed.Ok<>(MorePage.EMPTY, 0);
         }
         Document doc = Dom.parse(fragmentHtml);
-        boolean messageMarkup = doc.selectFirst(Selectors.POST_WRAP) != null
-                || doc.selectFirst(Selectors.POST_ANY) != null
-                || doc.selectFirst(Selectors.MORE_LINK) != null
-                || doc.selectFirst(Selectors.MESSAGE_BLOCKS) != null;
+        boolean messageMarkup = doc.selectFirst(Dom.query(Selectors.POST_WRAP)) != null
+                || doc.selectFirst(Dom.query(Selectors.POST_ANY)) != null
+                || doc.selectFirst(Dom.query(Selectors.MORE_LINK)) != null
+                || doc.selectFirst(Dom.query(Selectors.MESSAGE_BLOCKS)) != null;
         if (!messageMarkup) {
             return PageChecks.withoutMarkup(fragmentHtml, doc, "channel messages");
         }

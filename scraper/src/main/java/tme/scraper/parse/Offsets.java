@@ -17,7 +17,7 @@ final class Offsets {
         Integer before = null;
         Integer after = null;
         // Later anchors win, as in t.me's page: a ?before page ends with the anchor to newer posts.
-        for (Element anchor : root.select(Selectors.MORE_LINK)) {
+        for (Element anchor : root.select(Dom.query(Selectors.MORE_LINK))) {
             before = firstNonNull(cursor(anchor, Selectors.BEFORE), before);
             after = firstNonNull(cursor(anchor, Selectors.AFTER), after);
         }
@@ -29,7 +29,7 @@ final class Offsets {
         Offset anchors = fromAnchors(doc);
         Integer before = anchors.before();
         Integer after = anchors.after();
-        for (Element link : doc.select(Selectors.HEAD_PAGER)) {
+        for (Element link : doc.select(Dom.query(Selectors.HEAD_PAGER))) {
             String href = link.attr("href");
             before = firstNonNull(before, queryInt(href, Selectors.BEFORE));
             after = firstNonNull(after, queryInt(href, Selectors.AFTER));

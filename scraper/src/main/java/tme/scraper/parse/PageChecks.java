@@ -24,7 +24,7 @@ final class PageChecks {
 
     /** A document with nothing in its body: no text and no element but scripts and styles. */
     static boolean emptyBody(Document doc) {
-        return doc.body().text().isBlank() && doc.select(Selectors.BODY_CONTENT).isEmpty();
+        return doc.body().text().isBlank() && doc.select(Dom.query(Selectors.BODY_CONTENT)).isEmpty();
     }
 
     /**
@@ -60,7 +60,7 @@ final class PageChecks {
         if (notTme.isPresent()) {
             return notTme.get().anomaly();
         }
-        return doc.selectFirst(Selectors.TGME_PAGE) != null
+        return doc.selectFirst(Dom.query(Selectors.TGME_PAGE)) != null
                 ? new Parsed.NotFound<>("t.me answered with a page that has no " + lacking)
                 : new Parsed.Anomaly<>(Anomaly.UNKNOWN_PAGE, "no " + lacking + " and not a known not-found page");
     }
@@ -86,12 +86,12 @@ final class PageChecks {
      */
     static Optional<Finding> posts(Element root, PostListParser.Posts posts, boolean fullPage) {
         if (posts.posts().isEmpty()) {
-            int blocks = root.select(Selectors.MESSAGE_BLOCKS).size();
+            int blocks = root.select(Dom.query(Selectors.MESSAGE_BLOCKS)).size();
             if (blocks > 0) {
                 return Optional.of(new Finding(Anomaly.BLOCKS_WITHOUT_POSTS,
                         blocks + " message blocks but no readable post"));
             }
-            if (fullPage && root.selectFirst(Selectors.NO_POSTS_FOUND) == null) {
+            if (fullPage && root.selectFirst(Dom.query(Selectors.NO_POSTS_FOUND)) == null) {
                 return Optional.of(new Finding(Anomaly.NO_POSTS_UNEXPLAINED,
                         "a channel header, no posts and no \"No posts found\" marker"));
             }

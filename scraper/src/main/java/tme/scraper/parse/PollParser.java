@@ -14,12 +14,12 @@ final class PollParser {
     private PollParser() {}
 
     static Poll parse(Element bubble) {
-        Element poll = bubble.selectFirst(Selectors.POLL);
+        Element poll = bubble.selectFirst(Dom.query(Selectors.POLL));
         if (poll == null) {
             return null;
         }
         List<Poll.Option> options = new ArrayList<>();
-        for (Element option : poll.select(Selectors.POLL_OPTION)) {
+        for (Element option : poll.select(Dom.query(Selectors.POLL_OPTION))) {
             Poll.Option parsed = new Poll.Option(Dom.text(option, Selectors.POLL_OPTION_TEXT),
                     percent(Dom.text(option, Selectors.POLL_OPTION_PERCENT)));
             if (parsed.name() != null || parsed.percent() != null) {

@@ -45,13 +45,13 @@ final class PostListParser {
 
     /** Messages in wraps (pages, "more" fragments); else top-level messages (the embed widget's root message). */
     static Elements messages(Element root) {
-        Elements wrapped = root.select(Selectors.POST_IN_WRAP);
+        Elements wrapped = root.select(Dom.query(Selectors.POST_IN_WRAP));
         if (!wrapped.isEmpty()) {
             return wrapped;
         }
         Elements topLevel = new Elements();
-        for (Element message : root.select(Selectors.POST_ANY)) {
-            if (message.parents().stream().noneMatch(parent -> parent.is(Selectors.POST_ANY))) {
+        for (Element message : root.select(Dom.query(Selectors.POST_ANY))) {
+            if (message.parents().stream().noneMatch(parent -> parent.is(Dom.query(Selectors.POST_ANY)))) {
                 topLevel.add(message);
             }
         }

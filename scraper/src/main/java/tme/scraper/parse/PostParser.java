@@ -32,7 +32,7 @@ final class PostParser {
 
     private PostParser(Element message, ParserMode mode, int id) {
         this.message = message;
-        Element found = message.selectFirst(Selectors.BUBBLE);
+        Element found = message.selectFirst(Dom.query(Selectors.BUBBLE));
         this.bubble = found != null ? found : message;
         this.mode = mode;
         this.id = id;
@@ -82,11 +82,11 @@ final class PostParser {
     }
 
     private Forwarded forwarded() {
-        Element from = bubble.selectFirst(Selectors.FORWARDED_NAME);
+        Element from = bubble.selectFirst(Dom.query(Selectors.FORWARDED_NAME));
         if (from == null) {
             return null;
         }
-        Element span = from.selectFirst(Selectors.NAME_SPAN);
+        Element span = from.selectFirst(Dom.query(Selectors.NAME_SPAN));
         String url = from.hasAttr("href") ? Urls.link(from.attr("href")) : null;
         return new Forwarded(TextParser.rich(span != null ? span : from), url);
     }
@@ -97,8 +97,9 @@ final class PostParser {
      * inside the text div: we take the innermost, so the HTML carries no stray wrapper.
      */
     static Element ownText(Element bubble) {
-        for (Element candidate : bubble.select(Selectors.TEXT)) {
-            if (candidate.hasClass(Selectors.REPLY_TEXT_CLASS) || candidate.closest(Selectors.REPLY) != null) {
+        for (Element candidate : bubble.select(Dom.query(Selectors.TEXT))) {
+            boolean inReply = candidate.closest(Dom.query(Selectors.REPLY)) != null;
+            if (candidate.hasClass(Selectors.REPLY_TEXT_CLASS) || inReply) {
                 continue;
             }
             return innermost(candidate);
@@ -108,7 +109,7 @@ final class PostParser {
 
     private static Element innermost(Element text) {
         Element node = text;
-        while (node.childrenSize() == 1 && node.child(0).is(Selectors.TEXT) && node.ownText().isBlank()) {
+        while (node.childrenSize() == 1 && node.child(0).is(Dom.query(Selectors.TEXT)) && node.ownText().isBlank()) {
             node = node.child(0);
         }
         return node;

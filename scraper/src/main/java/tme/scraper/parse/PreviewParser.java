@@ -24,7 +24,7 @@ public final class PreviewParser {
             return new Parsed.Anomaly<>(Anomaly.EMPTY_PAGE, "a blank answer");
         }
         Document doc = html.parse();
-        Element page = doc.selectFirst(Selectors.TGME_PAGE);
+        Element page = doc.selectFirst(Dom.query(Selectors.TGME_PAGE));
         if (page == null) {
             return PageChecks.notTme(html.text(), doc).<Parsed<ChannelPreview>>map(PageChecks.Finding::anomaly)
                     .orElseGet(() -> new Parsed.Anomaly<>(Anomaly.UNKNOWN_PAGE, "no tgme_page card on the page"));
@@ -32,28 +32,28 @@ public final class PreviewParser {
         if (PageChecks.truncated(html)) {
             return new Parsed.Anomaly<>(Anomaly.TRUNCATED, "the profile page does not end with </html>");
         }
-        Element titleBox = page.selectFirst(Selectors.PREVIEW_TITLE_BOX);
-        if (titleBox == null || page.selectFirst(Selectors.PREVIEW_CONTEXT_LINK) == null) {
+        Element titleBox = page.selectFirst(Dom.query(Selectors.PREVIEW_TITLE_BOX));
+        if (titleBox == null || page.selectFirst(Dom.query(Selectors.PREVIEW_CONTEXT_LINK)) == null) {
             return new Parsed.NotFound<>("the t.me card is not a channel's");
         }
         String subscribers = Dom.text(page, Selectors.PREVIEW_EXTRA);
-        Element avatar = page.selectFirst(Selectors.PREVIEW_AVATAR);
+        Element avatar = page.selectFirst(Dom.query(Selectors.PREVIEW_AVATAR));
         return new Parsed.Ok<>(new ChannelPreview(
                 title(titleBox),
                 subscribers,
                 ShownCount.parse(subscribers),
                 description(page),
                 avatar == null ? null : Urls.absolute(avatar.attr("src")),
-                page.selectFirst(Selectors.PREVIEW_VERIFIED) != null), 0);
+                page.selectFirst(Dom.query(Selectors.PREVIEW_VERIFIED)) != null), 0);
     }
 
     private static String title(Element titleBox) {
-        Element span = titleBox.selectFirst(Selectors.PREVIEW_TITLE_SPAN);
+        Element span = titleBox.selectFirst(Dom.query(Selectors.PREVIEW_TITLE_SPAN));
         return Dom.blankToNull(TextParser.rich(span != null ? span : titleBox).string());
     }
 
     private static String description(Element page) {
-        Element node = page.selectFirst(Selectors.PREVIEW_PAGE_DESCRIPTION);
+        Element node = page.selectFirst(Dom.query(Selectors.PREVIEW_PAGE_DESCRIPTION));
         return node == null ? null : Dom.blankToNull(TextParser.rich(node).string());
     }
 }

@@ -12,7 +12,7 @@ final class ReactionParser {
 
     static List<Reaction> parse(Element message) {
         List<Reaction> reactions = new ArrayList<>();
-        for (Element node : message.select(Selectors.REACTION)) {
+        for (Element node : message.select(Dom.query(Selectors.REACTION))) {
             Reaction reaction = reaction(node);
             if (reaction != null) {
                 reactions.add(reaction);
@@ -27,15 +27,15 @@ final class ReactionParser {
         if (node.hasClass(Selectors.REACTION_PAID_CLASS)) {
             return new Reaction.Paid(count);
         }
-        Element custom = node.selectFirst(Selectors.CUSTOM_EMOJI);
+        Element custom = node.selectFirst(Dom.query(Selectors.CUSTOM_EMOJI));
         // Without its id a custom emoji is told by its fallback emoji image only, as in texts.
         if (custom != null && !custom.attr(Selectors.CUSTOM_EMOJI_ID_ATTR).isBlank()) {
-            Element fallback = custom.selectFirst(Selectors.EMOJI);
+            Element fallback = custom.selectFirst(Dom.query(Selectors.EMOJI));
             return new Reaction.CustomEmoji(custom.attr(Selectors.CUSTOM_EMOJI_ID_ATTR).strip(),
                     fallback == null ? null : Dom.text(fallback, Selectors.EMOJI_GLYPH),
                     Urls.background(fallback), count);
         }
-        Element emoji = node.selectFirst(Selectors.EMOJI);
+        Element emoji = node.selectFirst(Dom.query(Selectors.EMOJI));
         if (emoji != null) {
             return new Reaction.Emoji(Dom.text(emoji, Selectors.EMOJI_GLYPH), Urls.background(emoji), count);
         }

@@ -12,7 +12,7 @@ final class ReplyParser {
     private ReplyParser() {}
 
     static Reply parse(Element bubble) {
-        Element reply = bubble.selectFirst(Selectors.REPLY);
+        Element reply = bubble.selectFirst(Dom.query(Selectors.REPLY));
         if (reply == null) {
             return null;
         }
@@ -22,7 +22,7 @@ final class ReplyParser {
                 Dom.trailingId(reply.attr("href")),
                 TextParser.shown(author),
                 TextParser.shown(quote),
-                Urls.background(reply.selectFirst(Selectors.REPLY_THUMB)));
+                Urls.background(reply.selectFirst(Dom.query(Selectors.REPLY_THUMB))));
         return parsed.equals(NOTHING) ? null : parsed;
     }
 }

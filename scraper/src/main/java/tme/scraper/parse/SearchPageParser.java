@@ -38,8 +38,8 @@ public final class SearchPageParser {
 
     /** Unwraps the highlights; a finding when the search box does not hold {@code query}. */
     private static Optional<PageChecks.Finding> searched(Document doc, String query) {
-        doc.select(Selectors.SEARCH_HIGHLIGHT).unwrap();
-        Element input = doc.selectFirst(Selectors.SEARCH_INPUT);
+        doc.select(Dom.query(Selectors.SEARCH_HIGHLIGHT)).unwrap();
+        Element input = doc.selectFirst(Dom.query(Selectors.SEARCH_INPUT));
         String echoed = input == null ? null : input.attr("value");
         if (echoed != null && same(echoed, query)) {
             return Optional.empty();

@@ -108,6 +108,9 @@ final class Selectors {
     static final String SERVICE_ACTOR = "a.tgme_widget_message_author_name";
     static final String SERVICE_STRONG = ".tgme_widget_service_strong_text";
     static final String SERVICE_LINK = "a[href]";
+    // The new photo's parts: a video for a new channel video, the picture itself.
+    static final String SERVICE_PHOTO_VIDEO = "video";
+    static final String SERVICE_PHOTO_IMG = "img[src]";
     // No structural signal tells "Channel created" or a video change apart; t.me's English words do.
     static final String CREATED_WORDS = "channel created";
     static final String VIDEO_WORD = "video";

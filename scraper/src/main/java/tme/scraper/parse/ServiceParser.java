@@ -20,16 +20,17 @@ final class ServiceParser {
         }
         Rich text = textNode == null ? new Rich("", "") : TextParser.rich(textNode);
         String words = text.string().strip().toLowerCase(Locale.ROOT);
-        Element photo = bubble.selectFirst(Selectors.SERVICE_PHOTO);
+        Element photo = bubble.selectFirst(Dom.query(Selectors.SERVICE_PHOTO));
         if (photo != null || message.hasClass(Selectors.SERVICE_PHOTO_CLASS)) {
-            return words.contains(Selectors.VIDEO_WORD) || (photo != null && photo.selectFirst("video") != null)
+            boolean video = photo != null && photo.selectFirst(Dom.query(Selectors.SERVICE_PHOTO_VIDEO)) != null;
+            return words.contains(Selectors.VIDEO_WORD) || video
                     ? new ServiceMessage.VideoChanged(text)
                     : new ServiceMessage.PhotoChanged(text, photoUrl(photo));
         }
         Element scope = textNode != null ? textNode : bubble;
-        Element strong = scope.selectFirst(Selectors.SERVICE_STRONG);
+        Element strong = scope.selectFirst(Dom.query(Selectors.SERVICE_STRONG));
         String quoted = strong == null ? null : Dom.blankToNull(strong.text());
-        if (scope.selectFirst(Selectors.SERVICE_ACTOR) != null || words.contains(Selectors.PINNED_WORD)) {
+        if (scope.selectFirst(Dom.query(Selectors.SERVICE_ACTOR)) != null || words.contains(Selectors.PINNED_WORD)) {
             return new ServiceMessage.Pinned(text, pinnedId(strong), quoted);
         }
         if (words.equals(Selectors.CREATED_WORDS)) {
@@ -45,7 +46,7 @@ final class ServiceParser {
         if (photo == null) {
             return null;
         }
-        Element img = photo.selectFirst("img[src]");
+        Element img = photo.selectFirst(Dom.query(Selectors.SERVICE_PHOTO_IMG));
         return img != null ? Urls.absolute(img.attr("src")) : Urls.background(photo);
     }
 
@@ -54,9 +55,9 @@ final class ServiceParser {
         if (strong == null) {
             return null;
         }
-        Element link = strong.closest(Selectors.SERVICE_LINK);
+        Element link = strong.closest(Dom.query(Selectors.SERVICE_LINK));
         if (link == null) {
-            link = strong.selectFirst(Selectors.SERVICE_LINK);
+            link = strong.selectFirst(Dom.query(Selectors.SERVICE_LINK));
         }
         return link == null ? null : Dom.trailingId(link.attr("href"));
     }
