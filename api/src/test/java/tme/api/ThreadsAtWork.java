@@ -9,9 +9,9 @@ final class ThreadsAtWork {
 
     // Frames anywhere in a stack that mean "waiting for work", not "held": an idle event loop or pool thread, the
     // JDK's and surefire's own service threads.
-    private static final String[] IDLE = {"epollWait", "EPoll.wait", "SelectorImpl.select", "ThreadPoolExecutor.getTask",
-        "LinkedBlockingQueue.take", "ForkJoinPool.awaitWork", "ReferenceQueue.remove", "TimerThread.mainLoop",
-        "System$In.read", "Reference.waitForReferencePendingList"};
+    private static final String[] IDLE = {"epollWait", "EPoll.wait", "SelectorImpl.select",
+        "ThreadPoolExecutor.getTask", "LinkedBlockingQueue.take", "ForkJoinPool.awaitWork", "ReferenceQueue.remove",
+        "TimerThread.mainLoop", "System$In.read", "Reference.waitForReferencePendingList"};
 
     private ThreadsAtWork() {
     }
