@@ -164,6 +164,9 @@ final class TestServer implements AutoCloseable {
             running.stop(vertx).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
         } catch (java.util.concurrent.TimeoutException e) {
             throw new IllegalStateException("the server did not stop within 60 s; " + ThreadsAtWork.summary(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }

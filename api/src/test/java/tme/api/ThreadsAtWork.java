@@ -16,13 +16,17 @@ final class ThreadsAtWork {
     private ThreadsAtWork() {
     }
 
-    /** Each thread not idle as {@code name STATE at top-frame < caller < caller}, separated by " | ". */
+    /**
+     * Each thread not idle as {@code name STATE at top-frame < caller < caller}, separated by " | "; with none, that
+     * no thread is held: a wait that never ends then lost a completion rather than a thread.
+     */
     static String summary() {
-        return Thread.getAllStackTraces().entrySet().stream()
+        String busy = Thread.getAllStackTraces().entrySet().stream()
                 .filter(thread -> thread.getKey() != Thread.currentThread() && !idle(thread.getValue()))
                 .map(ThreadsAtWork::describe)
                 .sorted()
                 .collect(Collectors.joining(" | "));
+        return busy.isEmpty() ? "no thread at work (a completion never came)" : busy;
     }
 
     private static boolean idle(StackTraceElement[] stack) {
