@@ -20,7 +20,9 @@
 # as durov's recorded page); the same draws (SEED) for every column. Latencies count from each request's intended start
 # (coordinated omission corrected), per route class, split by X-Cache into hits and misses (GraphQL and POST answers
 # carry none: "every answer" only). CPU per answer: the servers' processes (/proc/<pid>/stat) over the measured span;
-# the fleet's refresher and redis-server, and the recipe's origin, each apart.
+# the fleet's refresher and redis-server, and the recipe's origin, each apart. tme-api's columns also count their hits
+# by the servers' own clock (their tme_http_requests_seconds histogram, request read to answer written, over the
+# measured span): a hit the generator timed at 3 ms that the server answered within 1 ms spent the rest outside it.
 # t.me requests / distinct pages: the fake's counts over the column's whole run, warm-up included.
 #
 # Before the timed run, every distinct request of the mix is asked once, closed loop, 64 at a time (WARM_PASSES=1):
@@ -105,6 +107,8 @@ run_mix() { # $1: column, $2: CPU groups (name=pid,pid ...), then the servers' b
   for group in $2; do cpu+=(--cpu "$group"); done
   shift 2
   for url in "$@"; do args+=(--url "$url"); done
+  # tme-api's own timing of its hits (nginx would pass /metrics on to its origin)
+  if [[ "$column" != nginx ]]; then args+=(--server-clock yes); fi
   curl -fsS -X POST -o /dev/null "$FAKE/__reset"
   run_job "$JAVA" $TOOL_OPTS -cp "$BENCH_JAR" tme.bench.mixed.MixedMain "${args[@]}" "${cpu[@]}" \
     --clk-tck "$(getconf CLK_TCK)" --rate "$RATE" --warmup "$warmup" --duration "$DURATION" \

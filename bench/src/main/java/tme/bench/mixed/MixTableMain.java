@@ -92,6 +92,7 @@ public final class MixTableMain {
         row(out, columns, "server CPU ms per answer", MixTableMain::cpu);
         row(out, columns, "... of it, JIT compiler threads (steady state: near 0)", MixTableMain::jit);
         row(out, columns, "generator send lag p99 (ms)", c -> Fmt.ms(c.number("MIXED", "lag_p99_ms")));
+        row(out, columns, "hits by the servers' own clock: within 1 / 2 / 5 ms, of all", MixTableMain::serverClock);
         for (String name : classNames(columns)) {
             String line = "CLASS " + name;
             row(out, columns, name + ": every answer, p50 / p99 / p99.9 ms", c -> latencies(c, line, ""));
@@ -146,6 +147,12 @@ public final class MixTableMain {
         }
         return Fmt.ms(c.number(line, prefix + "p50_ms")) + " / " + Fmt.ms(c.number(line, prefix + "p99_ms")) + " / "
                 + Fmt.ms(c.number(line, prefix + "p999_ms")) + " (" + Fmt.count(n) + ")";
+    }
+
+    /** {@code 6,310 / 6,313 / 6,313 of 6,313}: the hits each server timed within 1, 2 and 5 ms ({@link ServerClock}). */
+    private static String serverClock(Column c) {
+        return Fmt.count(c.number("SERVER", "within_1ms")) + " / " + Fmt.count(c.number("SERVER", "within_2ms"))
+                + " / " + Fmt.count(c.number("SERVER", "within_5ms")) + " of " + Fmt.count(c.number("SERVER", "hits"));
     }
 
     /** Each CPU group's ms per answer: {@code 0.12}, or {@code 0.05 + origin 0.20}. */

@@ -23,11 +23,14 @@ import tme.bench.openloop.WindowProbe;
  * java -cp bench/target/benchmarks.jar tme.bench.mixed.MixedMain --url http://127.0.0.1:8080 [--url ...] \
  *     --rate 400 [--warmup 10s] [--duration 60s] [--connections 200] [--timeout 10s] [--channels 300] \
  *     [--exponent 1.1] [--group 3] [--mix body=35,post=20,previews=10,feed=10,graphql=10,atom=15] [--seed 1] \
- *     [--header 'Accept-Encoding: gzip'] [--warm-passes 0] [--cpu front=PID,PID --cpu origin=PID] [--clk-tck 100]
+ *     [--header 'Accept-Encoding: gzip'] [--warm-passes 0] [--cpu front=PID,PID --cpu origin=PID] [--clk-tck 100] \
+ *     [--server-clock yes]
  * }</pre>
  * {@code --url} may repeat (a fleet: connections are spread over the servers). {@code --warm-passes N} first asks
  * for every distinct request of the mix N times over, closed loop (the "hits only" run), printing a {@code WARM}
  * line per pass. {@code --cpu} names process groups whose CPU over the measured span is printed per answer.
+ * {@code --server-clock yes} (tme-api servers only) adds the {@code SERVER} line: the hits by the servers' own clock
+ * ({@link ServerClock}).
  * Prints {@code CPU} lines, a {@code CLASS} line per route class and {@code all}, and the {@code MIXED} line.
  * Exit status 2 on a bad option.
  */
@@ -40,7 +43,7 @@ public final class MixedMain {
 
     record Options(List<InetSocketAddress> targets, double rate, Duration warmup, Duration duration, int connections,
                    Duration timeout, Catalogue catalogue, int[] weights, double exponent, long seed, int warmPasses,
-                   List<ProcessCpu> cpu, int clkTck) {}
+                   List<ProcessCpu> cpu, int clkTck, boolean serverClock) {}
 
     public static void main(String[] argv) throws IOException, InterruptedException {
         Options options;
@@ -77,7 +80,16 @@ public final class MixedMain {
                 args.duration("timeout", Duration.ofSeconds(10)), catalogue,
                 MixPlan.weights(args.text("mix", DEFAULT_MIX)), Double.parseDouble(args.text("exponent", "1.1")),
                 Long.parseLong(args.text("seed", "1")), args.integer("warm-passes", 0),
-                args.all("cpu").stream().map(ProcessCpu::parse).toList(), args.integer("clk-tck", 100));
+                args.all("cpu").stream().map(ProcessCpu::parse).toList(), args.integer("clk-tck", 100),
+                yes(args.text("server-clock", "no")));
+    }
+
+    private static boolean yes(String flag) {
+        return switch (flag) {
+            case "yes" -> true;
+            case "no" -> false;
+            default -> throw new IllegalArgumentException("--server-clock is yes or no: " + flag);
+        };
     }
 
     private static InetSocketAddress address(String url) {
@@ -109,7 +121,11 @@ public final class MixedMain {
                 Math.toIntExact(schedule.count()), options.seed());
         MixLatencies latencies = new MixLatencies(schedule, plan);
         CpuProbe cpu = new CpuProbe(options.cpu());
-        ProbeRunner probe = ProbeRunner.start(cpu, schedule.measuredStart(), schedule.measuredSpan(), 1);
+        ServerClock clock = options.serverClock() ? new ServerClock(options.targets()) : null;
+        ProbeRunner probe = ProbeRunner.start(index -> {
+            cpu.at(index); // first: the CPU span is not stretched by the scrapes
+            return clock == null ? "" : clock.at(index);
+        }, schedule.measuredStart(), schedule.measuredSpan(), 1);
         long cpuBefore = CpuTime.ofProcess();
         long wallBefore = System.nanoTime();
         new Driver(schedule, latencies, (target, i) -> plan.bytes(i), options.targets(), options.connections(),
@@ -119,6 +135,9 @@ public final class MixedMain {
         List<String> lines = new ArrayList<>(cpu.lines(options.clkTck(), latencies.answered()));
         lines.addAll(latencies.lines());
         lines.addAll(latencies.cacheLines());
+        if (clock != null) {
+            lines.addAll(clock.lines());
+        }
         double span = schedule.measuredSpan().toNanos() / 1e9;
         lines.add(String.format(Locale.ROOT, "MIXED rate=%.1f seconds=%.2f requests=%d rps=%.1f connections=%d"
                         + " channels=%d %s generator_cores=%.2f", options.rate(), span, latencies.answered(),

@@ -1,0 +1,76 @@
+package tme.bench.mixed;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class ServerClockTest {
+
+    private static final String SCRAPE = """
+            # HELP tme_http_requests_seconds Requests by route template, status and answering level
+            tme_http_requests_seconds_bucket{level="l1",route="/v1/body/:channel",status="200",le="0.001"} %d
+            tme_http_requests_seconds_bucket{level="l1",route="/v1/body/:channel",status="200",le="0.002"} %d
+            tme_http_requests_seconds_bucket{level="l1",route="/v1/body/:channel",status="200",le="0.005"} %d
+            tme_http_requests_seconds_bucket{level="l1",route="/v1/body/:channel",status="200",le="0.01"} %d
+            tme_http_requests_seconds_bucket{level="l1",route="/v1/body/:channel",status="200",le="+Inf"} %d
+            tme_http_requests_seconds_bucket{level="stale",route="/feeds/:file",status="200",le="0.001"} 7
+            tme_http_requests_seconds_bucket{level="stale",route="/feeds/:file",status="200",le="+Inf"} 9
+            tme_http_requests_seconds_bucket{level="upstream",route="/v1/body/:channel",status="200",le="0.001"} 50
+            tme_http_requests_seconds_bucket{level="upstream",route="/v1/body/:channel",status="200",le="+Inf"} 80
+            tme_http_requests_seconds_count{level="l1",route="/v1/body/:channel",status="200"} 999
+            """;
+
+    @Test
+    void counts_sumTheCacheLevelsBuckets_andLeaveLoadsOut() {
+        long[] counts = ServerClock.counts(SCRAPE.formatted(100, 110, 115, 118, 120).lines());
+        assertArrayEquals(new long[] {107, 110, 115, 129}, counts); // l1 + stale; upstream and _count not counted
+    }
+
+    @Test
+    void lines_sayWhatTheServersCountedBetweenTheMeasuredStartAndEnd() throws IOException {
+        AtomicInteger scrapes = new AtomicInteger();
+        HttpServer metrics = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        metrics.createContext("/metrics", exchange -> {
+            byte[] body = (scrapes.getAndIncrement() == 0 ? SCRAPE.formatted(100, 110, 115, 118, 120)
+                    : SCRAPE.formatted(1100, 1150, 1160, 1170, 1180)).getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        metrics.start();
+        try {
+            ServerClock clock = new ServerClock(List.of(metrics.getAddress()));
+            clock.at(-1);
+            clock.at(0);
+            assertEquals(List.of("SERVER hits=1060 within_1ms=1000 within_2ms=1040 within_5ms=1045"), clock.lines());
+        } finally {
+            metrics.stop(0);
+        }
+    }
+
+    @Test
+    void lines_areNoneWhenAScrapeFailed() throws IOException {
+        HttpServer metrics = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        metrics.createContext("/metrics", exchange -> {
+            exchange.sendResponseHeaders(404, -1);
+            exchange.close();
+        });
+        metrics.start();
+        try {
+            ServerClock clock = new ServerClock(List.of(metrics.getAddress()));
+            clock.at(-1);
+            clock.at(0);
+            assertEquals(List.of(), clock.lines());
+        } finally {
+            metrics.stop(0);
+        }
+    }
+}
