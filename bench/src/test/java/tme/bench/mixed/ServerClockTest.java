@@ -3,6 +3,7 @@ package tme.bench.mixed;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -37,40 +38,37 @@ class ServerClockTest {
     @Test
     void lines_sayWhatTheServersCountedBetweenTheMeasuredStartAndEnd() throws IOException {
         AtomicInteger scrapes = new AtomicInteger();
-        HttpServer metrics = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        metrics.createContext("/metrics", exchange -> {
+        List<String> lines = linesOfAClockOver(exchange -> {
             byte[] body = (scrapes.getAndIncrement() == 0 ? SCRAPE.formatted(100, 110, 115, 118, 120)
                     : SCRAPE.formatted(1100, 1150, 1160, 1170, 1180)).getBytes(StandardCharsets.UTF_8);
             exchange.sendResponseHeaders(200, body.length);
             exchange.getResponseBody().write(body);
             exchange.close();
         });
-        metrics.start();
-        try {
-            ServerClock clock = new ServerClock(List.of(metrics.getAddress()));
-            clock.at(-1);
-            clock.at(0);
-            assertEquals(List.of("SERVER hits=1060 within_1ms=1000 within_2ms=1040 within_5ms=1045"), clock.lines());
-        } finally {
-            metrics.stop(0);
-        }
+        assertEquals(List.of("SERVER hits=1060 within_1ms=1000 within_2ms=1040 within_5ms=1045"), lines);
     }
 
     @Test
     void lines_areNoneWhenAScrapeFailed() throws IOException {
-        HttpServer metrics = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        metrics.createContext("/metrics", exchange -> {
+        List<String> lines = linesOfAClockOver(exchange -> {
             exchange.sendResponseHeaders(404, -1);
             exchange.close();
         });
-        metrics.start();
+        assertEquals(List.of(), lines);
+    }
+
+    /** A clock's lines after it scraped a server answering {@code /metrics} with {@code metrics}, at start and end. */
+    private static List<String> linesOfAClockOver(HttpHandler metrics) throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/metrics", metrics);
+        server.start();
         try {
-            ServerClock clock = new ServerClock(List.of(metrics.getAddress()));
+            ServerClock clock = new ServerClock(List.of(server.getAddress()));
             clock.at(-1);
             clock.at(0);
-            assertEquals(List.of(), clock.lines());
+            return clock.lines();
         } finally {
-            metrics.stop(0);
+            server.stop(0);
         }
     }
 }
