@@ -36,7 +36,8 @@ final class ServerClock implements WindowProbe {
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
 
     private final List<URI> metrics;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(TIMEOUT).build();
     private final AtomicReferenceArray<long[]> scrapes = new AtomicReferenceArray<>(2); // start, end; null: failed
 
     ServerClock(List<InetSocketAddress> servers) {
