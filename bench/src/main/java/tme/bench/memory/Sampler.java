@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.LongSupplier;
+import tme.bench.http.Metrics;
 
 /** Every second, a {@link Sample} of the server process: its RSS, its heap and direct memory, its /healthz. */
 final class Sampler implements AutoCloseable {

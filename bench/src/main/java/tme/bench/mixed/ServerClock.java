@@ -9,11 +9,8 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicReferenceArray;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
+import tme.bench.http.Metrics;
 import tme.bench.openloop.WindowProbe;
 
 /**
@@ -29,10 +26,8 @@ final class ServerClock implements WindowProbe {
     /** The histogram's bucket bounds reported, in seconds as the exposition writes them, then every hit. */
     static final List<String> BOUNDS = List.of("0.001", "0.002", "0.005", "+Inf");
 
-    private static final Set<String> HIT_LEVELS = Set.of("l1", "l2", "stale");
-    private static final Pattern BUCKET = Pattern.compile("^tme_http_requests_seconds_bucket\\{(.*)} (\\S+)$");
-    private static final Pattern LEVEL = Pattern.compile("(?:^|,)level=\"([^\"]*)\"");
-    private static final Pattern LE = Pattern.compile("(?:^|,)le=\"([^\"]*)\"");
+    private static final String BUCKET = "tme_http_requests_seconds_bucket{";
+    private static final List<String> HIT_LEVELS = List.of("level=\"l1\"", "level=\"l2\"", "level=\"stale\"");
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
 
     private final List<URI> metrics;
@@ -50,7 +45,7 @@ final class ServerClock implements WindowProbe {
         long[] sum = new long[BOUNDS.size()];
         try {
             for (URI uri : metrics) {
-                long[] one = counts(scrape(uri).lines());
+                long[] one = counts(scrape(uri));
                 for (int b = 0; b < sum.length; b++) {
                     sum[b] += one[b];
                 }
@@ -89,23 +84,13 @@ final class ServerClock implements WindowProbe {
     }
 
     /** Hits counted at each of {@link #BOUNDS} (cumulative, as Prometheus buckets are), over every route and status. */
-    static long[] counts(Stream<String> exposition) {
+    static long[] counts(String scrape) {
         long[] counts = new long[BOUNDS.size()];
-        exposition.forEach(line -> {
-            Matcher bucket = BUCKET.matcher(line);
-            if (!bucket.matches()) {
-                return;
-            }
-            String labels = bucket.group(1);
-            Matcher level = LEVEL.matcher(labels);
-            Matcher le = LE.matcher(labels);
-            if (level.find() && HIT_LEVELS.contains(level.group(1)) && le.find()) {
-                int at = BOUNDS.indexOf(le.group(1));
-                if (at >= 0) {
-                    counts[at] += (long) Double.parseDouble(bucket.group(2));
-                }
-            }
-        });
+        for (int b = 0; b < counts.length; b++) {
+            String le = "le=\"" + BOUNDS.get(b) + "\"";
+            counts[b] = Math.max(0, Metrics.sum(scrape, line -> line.startsWith(BUCKET) && line.contains(le)
+                    && HIT_LEVELS.stream().anyMatch(line::contains)));
+        }
         return counts;
     }
 }

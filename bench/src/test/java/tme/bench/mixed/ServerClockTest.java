@@ -31,7 +31,7 @@ class ServerClockTest {
 
     @Test
     void counts_sumTheCacheLevelsBuckets_andLeaveLoadsOut() {
-        long[] counts = ServerClock.counts(SCRAPE.formatted(100, 110, 115, 118, 120).lines());
+        long[] counts = ServerClock.counts(SCRAPE.formatted(100, 110, 115, 118, 120));
         assertArrayEquals(new long[] {107, 110, 115, 129}, counts); // l1 + stale; upstream and _count not counted
     }
 
