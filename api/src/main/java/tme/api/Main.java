@@ -290,6 +290,7 @@ public final class Main {
         PreviewsService previews = new PreviewsService(channels::preview, PREVIEWS_PARALLELISM);
         // Stored answers decoded once, read by GraphQL's fields and the feed builds alike (MEMORY_CACHE_DECODED_MB).
         DecodedCopies decoded = DecodedCopies.bounded(config.graphql().decodedMb() * 1024L * 1024L, answerWork);
+        levels.onDeparted((value, successor) -> decoded.forget(value)); // a tree lives no longer than its value
         FeedService feeds = new FeedService(channels, cache, schedule, config.parserMode(), feedTimes(config), clock,
                 parsers, FEED_PARALLELISM, config.publicUrl(), config.feedMaxPages())
                 .tagging(changedAnswers, EditTimes.from(events)).readingPagesFrom(decoded);

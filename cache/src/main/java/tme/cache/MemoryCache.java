@@ -2,6 +2,7 @@ package tme.cache;
 
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.function.BiConsumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -58,8 +59,21 @@ final class MemoryCache {
     }
 
     MemoryCache(long maxBytes, InstantSource clock, LongSupplier epoch) {
+        this(maxBytes, clock, epoch, (value, successor) -> { });
+    }
+
+    /**
+     * As above, telling {@code departed} each stored value that leaves (replaced by another value, removed, evicted,
+     * expired) with the value now held for its key (null when none is), on the thread that made it leave. An entry
+     * renewed, checked or unfollowed keeps its value: nothing leaves.
+     */
+    MemoryCache(long maxBytes, InstantSource clock, LongSupplier epoch, BiConsumer<Stored, Stored> departed) {
         this.clock = clock;
-        this.entries = new SegmentedLru<>(maxBytes, MemoryCache::weigh);
+        this.entries = new SegmentedLru<>(maxBytes, MemoryCache::weigh, (held, successor) -> {
+            if (successor == null || successor.stored() != held.stored()) {
+                departed.accept(held.stored(), successor == null ? null : successor.stored());
+            }
+        });
         this.epoch = epoch;
     }
 

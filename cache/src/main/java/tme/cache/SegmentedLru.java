@@ -1,8 +1,11 @@
 package tme.cache;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BiConsumer;
 import java.util.function.BiPredicate;
 import java.util.function.ToIntBiFunction;
 import java.util.function.UnaryOperator;
@@ -21,6 +24,9 @@ import java.util.function.UnaryOperator;
  * <p>Reads are lock-free ({@link ConcurrentHashMap}); a hit moves its entry only when the lock is free at once
  * ({@code tryLock}), so under contention the order is approximate, as Caffeine's lossy read buffers make it.
  * Writes and eviction take the lock: a few pointer moves, never I/O.
+ *
+ * <p>Each value that leaves (replaced, removed, evicted) is told to a listener after the lock is released, with the
+ * value that took its key's place (null when none did): what was made beside it can go with it at once.
  */
 final class SegmentedLru<V> {
 
@@ -81,11 +87,21 @@ final class SegmentedLru<V> {
     private final long maxWeight;
     private final long maxProtected;
     private final ToIntBiFunction<String, V> weigher;
+    private final BiConsumer<V, V> departed;
+
+    /** A value that left, and the one that took its key's place (null when none did). */
+    private record Departure<V>(V value, V successor) {}
 
     SegmentedLru(long maxWeight, ToIntBiFunction<String, V> weigher) {
+        this(maxWeight, weigher, (value, successor) -> { });
+    }
+
+    /** As above, telling {@code departed} each value that leaves and its successor (null: none), outside the lock. */
+    SegmentedLru(long maxWeight, ToIntBiFunction<String, V> weigher, BiConsumer<V, V> departed) {
         this.maxWeight = maxWeight;
         this.maxProtected = (long) (maxWeight * PROTECTED_SHARE);
         this.weigher = weigher;
+        this.departed = departed;
     }
 
     /** The value held for {@code key}, or null; a hit counts as a use when the lock is free. */
@@ -115,29 +131,39 @@ final class SegmentedLru<V> {
      * the entry. Returns what is held afterwards. {@code change} runs under the lock: keep it short.
      */
     V update(String key, UnaryOperator<V> change) {
+        List<Departure<V>> departures = new ArrayList<>(); // no array until a value leaves
         lock.lock();
         try {
-            Node<V> node = nodes.get(key);
-            V next = change.apply(node == null ? null : node.value);
-            if (node != null && next == node.value) {
-                return next;
-            }
-            if (next == null) {
-                if (node != null) {
-                    remove(node);
-                }
-                return null;
-            }
-            if (node == null) {
-                add(new Node<>(key, next, weigher.applyAsInt(key, next)));
-            } else {
-                replace(node, next);
-            }
-            evict();
-            return nodes.containsKey(key) ? next : null;
+            return update(key, change, departures);
         } finally {
             lock.unlock();
+            departures.forEach(gone -> departed.accept(gone.value(), gone.successor()));
         }
+    }
+
+    /** {@link #update} under the lock, noting each value that leaves in {@code departures}. */
+    private V update(String key, UnaryOperator<V> change, List<Departure<V>> departures) {
+        Node<V> node = nodes.get(key);
+        V next = change.apply(node == null ? null : node.value);
+        if (node != null && next == node.value) {
+            return next;
+        }
+        if (node != null) {
+            departures.add(new Departure<>(node.value, next));
+        }
+        if (next == null) {
+            if (node != null) {
+                remove(node);
+            }
+            return null;
+        }
+        if (node == null) {
+            add(new Node<>(key, next, weigher.applyAsInt(key, next)));
+        } else {
+            replace(node, next);
+        }
+        evict(departures);
+        return nodes.containsKey(key) ? next : null;
     }
 
     /**
@@ -219,10 +245,12 @@ final class SegmentedLru<V> {
         }
     }
 
-    private void evict() {
+    private void evict(List<Departure<V>> departures) {
         while (probation.weight + protectedSegment.weight > maxWeight) {
             Node<V> victim = probation.leastRecent();
-            remove(victim != null ? victim : protectedSegment.leastRecent());
+            Node<V> evicted = victim != null ? victim : protectedSegment.leastRecent();
+            remove(evicted);
+            departures.add(new Departure<>(evicted.value, null));
         }
     }
 }

@@ -62,11 +62,12 @@ public final class TwoLevelCache {
     // One L2 read per key at a time; an entry is removed by the read that put it there.
     private final Map<String, InFlightRead> inFlight = new ConcurrentHashMap<>();
     private final Tags localTags = new Tags();
-    // Told (value replaced, value replacing it) when a key's value in L1 gives way to a newer one (onReplaced).
-    private volatile BiConsumer<Stored, Stored> replaced = (before, after) -> { };
+    // Told (value, its successor or null) when a value leaves L1 (onDeparted).
+    private volatile BiConsumer<Stored, Stored> departed = (value, successor) -> { };
 
     private TwoLevelCache(CacheConfig config, InstantSource clock, L2 l2) {
-        this.l1 = new MemoryCache(config.memoryMaxBytes(), clock, l2::followEpoch);
+        this.l1 = new MemoryCache(config.memoryMaxBytes(), clock, l2::followEpoch,
+                (value, successor) -> departed.accept(value, successor));
         this.l2 = l2;
         this.clock = clock;
         this.failures = RepeatLog.perMinute(LOG, clock);
@@ -90,13 +91,14 @@ public final class TwoLevelCache {
     }
 
     /**
-     * From now on, {@code listener} is told each value of L1 that gives way to a newer one for its key (a load's put,
-     * another process's pushed change) with its successor, on the thread that replaced it: what was made for the old
-     * value's readers (compressed copies) can be made for the new one before its readers ask. Keep it short.
-     * Returns this cache.
+     * From now on, {@code listener} is told each value that leaves L1, on the thread that made it leave, with the
+     * value that took its key's place: a newer one (a load's put, another process's pushed change, a copy read from
+     * L2), or null (removed, evicted, expired). What was made beside a value for its readers (compressed copies) can
+     * go with it at once rather than when the garbage collector finds it unreachable, and be made for its successor
+     * before that one's readers ask. Keep it short. Listeners added are told in the order added. Returns this cache.
      */
-    public TwoLevelCache onReplaced(BiConsumer<Stored, Stored> listener) {
-        this.replaced = listener;
+    public TwoLevelCache onDeparted(BiConsumer<Stored, Stored> listener) {
+        this.departed = departed.andThen(listener);
         return this;
     }
 
@@ -168,11 +170,8 @@ public final class TwoLevelCache {
         boolean shared = l2.available();
         Instant keptUntil = keptUntil(value, freshUntil);
         // The number is read before the write: a later write elsewhere is told to this process while it holds.
-        Held before = l1.put(key, shared ? copy(value, freshUntil, keptUntil, now, l2.followEpoch())
+        l1.put(key, shared ? copy(value, freshUntil, keptUntil, now, l2.followEpoch())
                 : new Held(value, freshUntil, keptUntil));
-        if (before != null && before.stored() != value) {
-            replaced.accept(before.stored(), value);
-        }
         Duration ttl = Duration.between(now, keptUntil);
         return Futures.guarded(() -> l2.write(key, value, ttl))
                 .otherwise(this::writeBug)
@@ -307,7 +306,6 @@ public final class TwoLevelCache {
         Held before = copy == null ? null : l1.replaceOlder(key, copy);
         if (before != null) {
             counters.increment(Counter.L1_PUSHED);
-            replaced.accept(before.stored(), value);
         }
     }
 

@@ -73,6 +73,13 @@ final class BodyCopies {
         return raced != null ? raced : copy;
     }
 
+    /** Drops the copy of {@code stored}, which left L1: its weight bound counts live values only. */
+    void forget(Stored stored) {
+        if (copies != null) {
+            copies.invalidate(stored);
+        }
+    }
+
     /** The copies skipped, by reason: for /metrics. */
     Map<String, Long> skipped() {
         return offHeap.counters();

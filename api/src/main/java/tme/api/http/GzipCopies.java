@@ -9,9 +9,11 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.zip.GZIPOutputStream;
 import tme.api.memory.Weights;
 import tme.cache.Stored;
@@ -40,6 +42,11 @@ final class GzipCopies {
     private final OffHeap offHeap;
     // The copy of each value being made now on the workers: one compression per value, every asker waits on it.
     private final Map<Stored, Future<Buffer>> making = new ConcurrentHashMap<>();
+    // How each gzip read found its copy: kept, made inline, joined one being made, or started one (it waited).
+    private final LongAdder foundKept = new LongAdder();
+    private final LongAdder madeInline = new LongAdder();
+    private final LongAdder joined = new LongAdder();
+    private final LongAdder started = new LongAdder();
 
     private GzipCopies(Cache<Stored, Buffer> copies, WorkerExecutor workers, OffHeap offHeap) {
         this.copies = copies;
@@ -67,6 +74,7 @@ final class GzipCopies {
         }
         Buffer ready = copies.getIfPresent(stored);
         if (ready != null) {
+            foundKept.increment();
             return Future.succeededFuture(ready);
         }
         // No room now for a copy of about a quarter of the JSON: not even the gzip is made (counted).
@@ -74,6 +82,7 @@ final class GzipCopies {
             return Future.succeededFuture();
         }
         if (stored.rawSize() <= INLINE_MAX) {
+            madeInline.increment();
             Buffer made = offHeap.copy(gzip(stored.raw()));
             if (made != null) {
                 copies.put(stored, made);
@@ -83,8 +92,11 @@ final class GzipCopies {
         Promise<Buffer> mine = Promise.promise();
         Future<Buffer> pending = making.putIfAbsent(stored, mine.future());
         if (pending == null) {
+            started.increment();
             pending = mine.future();
             make(stored, mine, workers);
+        } else {
+            joined.increment();
         }
         return pending.timeout(WAIT_MAX.toMillis(), TimeUnit.MILLISECONDS)
                 .otherwise((Buffer) null);
@@ -105,25 +117,48 @@ final class GzipCopies {
         }
     }
 
-    /** Whether a gzip copy of {@code stored} is kept: a gzip client read it. */
+    /**
+     * Whether a gzip copy of {@code stored} is kept or being made: a gzip client read it, or its predecessor's. A copy
+     * still being made counts: a page refreshed again before the pool that makes copies ahead got to it (those
+     * threads give way to everything else) would otherwise break the chain, and its next reader wait for a copy.
+     */
     boolean holds(Stored stored) {
-        return copies != null && copies.getIfPresent(stored) != null;
+        return copies != null && (copies.getIfPresent(stored) != null || making.containsKey(stored));
     }
 
-    /** Makes the one copy of a value on {@code pool}; kept, and no longer making, once it is done. */
+    /**
+     * Makes the one copy of a value on {@code pool}; kept, and no longer making, once it is done, unless the value
+     * left L1 meanwhile ({@link #forget}): then only the readers waiting for it get it.
+     */
     private void make(Stored stored, Promise<Buffer> copy, WorkerExecutor pool) {
         pool.executeBlocking(() -> offHeap.copy(gzip(stored.raw())), false).onComplete(made -> {
-            if (made.succeeded() && made.result() != null) {
+            if (made.succeeded() && made.result() != null && making.get(stored) == copy.future()) {
                 copies.put(stored, made.result());
             }
-            making.remove(stored);
+            making.remove(stored, copy.future());
             copy.handle(made);
         });
     }
 
-    /** The copies skipped, by reason: for /metrics. */
-    Map<String, Long> skipped() {
-        return offHeap.counters();
+    /** Drops the copy of {@code stored}, which left L1: its weight bound counts live values only. */
+    void forget(Stored stored) {
+        if (copies != null) {
+            making.remove(stored);
+            copies.invalidate(stored);
+        }
+    }
+
+    /**
+     * The copies skipped, by reason, and how gzip reads found their copy ({@code http.copies.gzip.reads.<how>}): a
+     * read that joined or started a copy waited for a compression, which copies made ahead are there to spare.
+     */
+    Map<String, Long> counters() {
+        Map<String, Long> counters = new HashMap<>(offHeap.counters());
+        counters.put("http.copies.gzip.reads.kept", foundKept.sum());
+        counters.put("http.copies.gzip.reads.made_inline", madeInline.sum());
+        counters.put("http.copies.gzip.reads.joined", joined.sum());
+        counters.put("http.copies.gzip.reads.started", started.sum());
+        return counters;
     }
 
     /** Bytes the copies held now weigh, after dropping those whose value is gone: for /metrics. */

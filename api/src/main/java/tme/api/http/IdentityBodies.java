@@ -36,6 +36,11 @@ final class IdentityBodies {
         background.executeBlocking(() -> copies.of(stored), false);
     }
 
+    /** Drops the copy of {@code stored}, which left L1. */
+    void forget(Stored stored) {
+        copies.forget(stored);
+    }
+
     /** Bytes held for identity answers: the off-heap copies. */
     long copiesBytes() {
         return copies.weightedBytes();

@@ -61,22 +61,36 @@ final class Responses {
     }
 
     /**
-     * The copies readers took of {@code before}, made now for {@code after}, the value that replaced it in L1 (a
-     * refresh's, or another server's pushed change), so that its first readers find them made: a refreshed page's
-     * first gzip hit waited for its compression on the workers (about a millisecond for a page, more behind a busy
-     * pool), and under the mixed load every popular page is refreshed every 10 s (docs/performance.md, section 17).
-     * Only what a reader asked of the value replaced: a page nobody reads in gzip is not compressed ahead. zstd
-     * copies are the stored bytes moved off the heap, made inline at the first read: nothing to make ahead. Made on
-     * the background pool (the parsers, which give way to the loops): in a fleet every server makes them for every
-     * value another server pushes, and on the hits' own pool they held the loops back (docs/performance.md, section
-     * 17, tenth session).
+     * {@code value} left L1 ({@link tme.cache.TwoLevelCache#onDeparted}), for {@code successor} (null: for none).
+     * Its copies and headers go at once: left to their weak keys, a value promoted to the old generation is cleared
+     * only at the next marking cycle, and until then its dead copies count against the copies' bound and pushed live
+     * ones out (in the fleet under the mixed load, 300-600 gzip copies a minute evicted from a server holding a
+     * fifth of its bound alive, and their readers waited for a new compression: docs/performance.md, section 17).
+     *
+     * <p>The copies readers took of {@code value} are made now for {@code successor} (a refresh's, another server's
+     * pushed change, a copy read from L2), so that its first readers find them made: a refreshed page's first gzip
+     * hit waited for its compression on the workers (about a millisecond for a page, more behind a busy pool), and
+     * under the mixed load every popular page is refreshed every 10 s. Only what a reader asked of the value replaced:
+     * a page nobody reads in gzip is not compressed ahead. zstd copies are the stored bytes moved off the heap, made
+     * inline at the first read: nothing to make ahead. Made on the background pool (the parsers, which give way to
+     * the loops): in a fleet every server makes them for every value another server pushes, and on the hits' own
+     * pool they held the loops back (docs/performance.md, section 17, tenth session).
      */
-    void madeAhead(Stored before, Stored after) {
-        if (gzip.holds(before)) {
-            gzip.ahead(after, background);
+    void departed(Stored value, Stored successor) {
+        boolean readInGzip = gzip.holds(value);
+        boolean readInIdentity = identity.ready(value) != null;
+        gzip.forget(value);
+        identity.forget(value);
+        zstd.forget(value);
+        valueHeaders.forget(value);
+        if (successor == null) {
+            return;
         }
-        if (identity.ready(before) != null) {
-            identity.prepare(after, background);
+        if (readInGzip) {
+            gzip.ahead(successor, background);
+        }
+        if (readInIdentity) {
+            identity.prepare(successor, background);
         }
     }
 
@@ -90,7 +104,7 @@ final class Responses {
                 "http.copies.gzip_bytes", gzip.weightedBytes()));
         counters.putAll(identity.skipped());
         counters.putAll(zstd.skipped());
-        counters.putAll(gzip.skipped());
+        counters.putAll(gzip.counters());
         return counters;
     }
 

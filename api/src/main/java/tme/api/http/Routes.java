@@ -62,8 +62,8 @@ public final class Routes {
      * {@code workers}, those made ahead on {@code background}.
      * Every request passes {@code requests} first (its id, its log line, the client limit). {@code docs}: whether
      * the document and Swagger UI are served. {@code historyMaxPosts}: the most posts one {@code /v1/history} answer
-     * streams. {@code levels}: the cache whose values the answers are; a value replaced there has its copies made
-     * ahead for its successor.
+     * streams. {@code levels}: the cache whose values the answers are; a value that leaves its L1 takes its copies
+     * with it, and has those its readers used made ahead for its successor.
      */
     public static Function<Vertx, Router> routers(ChannelService channels, PreviewsService previews, FeedService feeds,
                                                  Telemetry telemetry, GraphQL graphql, boolean docs,
@@ -72,7 +72,7 @@ public final class Routes {
                                                  WorkerExecutor background, RequestPipeline requests, Push push,
                                                  Media media, int historyMaxPosts, TwoLevelCache levels) {
         Responses responses = new Responses(clock, copiesMaxBytes, room, workers, background);
-        levels.onReplaced(responses::madeAhead);
+        levels.onDeparted(responses::departed);
         telemetry.gather(responses::counters);
         Handlers h = new Handlers(channels, previews, feeds, responses, requests::client);
         HistoryHandler history = new HistoryHandler(new HistoryWalk(channels), historyMaxPosts, requests::client);

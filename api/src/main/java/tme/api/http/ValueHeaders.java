@@ -26,6 +26,11 @@ final class ValueHeaders {
         return values.get(stored, ValueHeaders::make);
     }
 
+    /** Drops the headers of {@code stored}, which left L1. */
+    void forget(Stored stored) {
+        values.invalidate(stored);
+    }
+
     private static Values make(Stored stored) {
         return new Values(HttpHeaders.createOptimized(HttpCaching.etag(stored)),
                 HttpHeaders.createOptimized(HttpCaching.cacheControl(stored, stored.kind() == Answer.KIND_NOT_FOUND)));

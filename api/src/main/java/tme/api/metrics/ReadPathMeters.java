@@ -11,6 +11,8 @@ final class ReadPathMeters {
 
     private static final String LOOKUPS = "Cache lookups by level and result: an L1 miss goes on to L2, an L2 miss loads";
     private static final String COPIES = "Memory the hit path's ready-made bodies hold, by coding (MEMORY_CACHE_RAW_MB each)";
+    private static final String GZIP_READS = "gzip hits by how they found their copy: kept, compressed inline (small),"
+            + " or waiting for a compression another request or the copies made ahead started (joined) or they started";
     private static final String REDIS_FAILURES = "Redis commands that failed: connection errors and missed deadlines";
     private static final String TRANSITIONS = "Redis breaker transitions, by the state entered";
     private static final String STALE = "Stale answers: within STALE_WHILE_REVALIDATE (revalidating), or for a failed load (error)";
@@ -35,6 +37,12 @@ final class ReadPathMeters {
                 gauge("tme.body.copies", COPIES, Tags.of("coding", "identity"), "http.copies.identity_bytes").inBytes(),
                 gauge("tme.body.copies", COPIES, Tags.of("coding", "zstd"), "http.copies.zstd_bytes").inBytes(),
                 gauge("tme.body.copies", COPIES, Tags.of("coding", "gzip"), "http.copies.gzip_bytes").inBytes(),
+                counter("tme.body.gzip.reads", GZIP_READS, Tags.of("found", "kept"), "http.copies.gzip.reads.kept"),
+                counter("tme.body.gzip.reads", GZIP_READS, Tags.of("found", "made_inline"),
+                        "http.copies.gzip.reads.made_inline"),
+                counter("tme.body.gzip.reads", GZIP_READS, Tags.of("found", "joined"), "http.copies.gzip.reads.joined"),
+                counter("tme.body.gzip.reads", GZIP_READS, Tags.of("found", "started"),
+                        "http.copies.gzip.reads.started"),
                 counter("tme.redis.command.failures", REDIS_FAILURES, Tags.of("reason", "error"), "redis.errors"),
                 counter("tme.redis.command.failures", REDIS_FAILURES, Tags.of("reason", "timeout"), "redis.timeouts"),
                 counter("redis.bypassed", "Redis commands not sent because the breaker was open"),

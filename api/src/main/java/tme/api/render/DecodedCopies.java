@@ -91,6 +91,18 @@ public final class DecodedCopies {
         return Future.fromCompletionStage(copy);
     }
 
+    /**
+     * Drops what is kept for {@code stored}, which left L1 ({@code TwoLevelCache.onDeparted}): at once, so the bound
+     * weighs live values only. Left to the weak keys, a value promoted to the old generation is cleared at the next
+     * marking cycle, and until then its dead tree's weight pushed live ones out.
+     */
+    public void forget(Stored stored) {
+        reads.invalidate(stored);
+        if (copies != null) {
+            copies.synchronous().invalidate(stored);
+        }
+    }
+
     /** Answers decoded so far: each read of a value before its {@link #KEEP_AT}-th, then once for all the later. */
     public long decodes() {
         return decodes.sum();

@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -33,7 +34,9 @@ import tme.redis.testing.TestClock;
 
 /**
  * A value that replaces another in L1 (a refresh) gets the copies its predecessor's readers used made at once, on
- * the workers, so its first gzip or identity reader does not wait for a compression: and only those.
+ * the background pool, so its first gzip or identity reader does not wait for a compression: and only those. A value
+ * that leaves L1 takes its copies with it at once, though something still holds it (here, the test): its copies'
+ * bound weighs live values only.
  */
 class CopiesAheadTest {
 
@@ -51,7 +54,7 @@ class CopiesAheadTest {
     private final Responses responses = new Responses(InstantSource.system(), 4 * 1024 * 1024, DirectRoom.unbounded(),
             workers, background);
     private final TwoLevelCache levels = TwoLevelCache.create(CacheConfig.defaults(), clock, L2.none())
-            .onReplaced(responses::madeAhead);
+            .onDeparted(responses::departed);
 
     @AfterEach
     void close() throws Exception {
@@ -83,6 +86,10 @@ class CopiesAheadTest {
 
     private long copyBytes(String coding) {
         return responses.counters().get("http.copies." + coding + "_bytes");
+    }
+
+    private long gzipReads(String found) {
+        return responses.counters().get("http.copies.gzip.reads." + found);
     }
 
     private static long gzipWeight(Stored stored) {
@@ -132,11 +139,48 @@ class CopiesAheadTest {
         Stored refreshed = page(2);
         levels.put(KEY, refreshed);
 
-        awaitCopyBytes("gzip", gzipWeight(first) + gzipWeight(refreshed));
+        awaitCopyBytes("gzip", gzipWeight(refreshed)); // the first value's copy went with it
         assertArrayEquals(GzipCopies.gzip(refreshed.raw()), get(port, "gzip"));
-        assertEquals(gzipWeight(first) + gzipWeight(refreshed), copyBytes("gzip"), "answered from the copy made ahead");
+        assertEquals(gzipWeight(refreshed), copyBytes("gzip"), "answered from the copy made ahead");
+        assertEquals(1L, gzipReads("started"), "only the first value's reader waited for a compression");
+        assertEquals(1L, gzipReads("kept"));
         assertEquals(0, copyBytes("identity"), "nobody read it uncompressed");
         assertEquals(1, aheadTasks.get(), "one copy made ahead, on the background pool: the read value's");
+    }
+
+    @Test
+    void aValueRefreshedAgain_beforeItsCopyWasMadeAhead_passesTheCopyOnToItsSuccessor() throws Exception {
+        int port = serve();
+        levels.put(KEY, page(1));
+        get(port, "gzip");
+        CountDownLatch busy = new CountDownLatch(1);
+        background.executeBlocking(() -> busy.await(20, TimeUnit.SECONDS), false); // the pool's one thread, taken
+        Stored second = page(2);
+        levels.put(KEY, second); // its copy is queued behind the busy thread...
+        Stored third = page(3);
+        levels.put(KEY, third); // ...and it is replaced before the copy is made
+        busy.countDown();
+
+        awaitCopyBytes("gzip", gzipWeight(third));
+        assertArrayEquals(GzipCopies.gzip(third.raw()), get(port, "gzip"));
+        assertEquals(1L, gzipReads("started"), "the third value's reader found its copy made");
+        assertEquals(3, aheadTasks.get(), "the busy task, then a copy for the second and for the third value");
+    }
+
+    @Test
+    void aValueDropped_takesItsCopiesWithIt() throws Exception {
+        int port = serve();
+        Stored first = page(1);
+        levels.put(KEY, first);
+        get(port, "gzip");
+        get(port, "identity");
+        assertEquals(gzipWeight(first), copyBytes("gzip"));
+
+        levels.drop(KEY); // a post edited: the value is gone from L1, though this test still holds it
+
+        assertEquals(0, copyBytes("gzip"));
+        assertEquals(0, copyBytes("identity"));
+        assertEquals(0, aheadTasks.get(), "no successor: nothing made ahead");
     }
 
     @Test
@@ -149,7 +193,7 @@ class CopiesAheadTest {
 
         levels.put(KEY, page(2));
 
-        awaitCopyBytes("identity", 2 * oneCopy); // the same size: the versions differ by one digit
+        awaitCopyBytes("identity", oneCopy); // the same size: the versions differ by one digit; the first's went
         assertEquals(0, copyBytes("gzip"));
         assertEquals(1, aheadTasks.get(), "made on the background pool");
     }
