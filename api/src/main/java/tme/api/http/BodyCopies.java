@@ -16,8 +16,8 @@ import tme.cache.Stored;
  * it is, the gzip copy. Each copy sits off the heap, so a response writes it as it is: no copy into a heap buffer
  * per response, none into direct memory for the socket.
  *
- * <p>Keys are the stored values themselves, compared by identity ({@code weakKeys}): a copy lives at most as long
- * as the L1 entry that holds its value, and a newer entry for the same cache key never meets an old copy. Each
+ * <p>Keys are the stored values themselves, compared by identity ({@code weakKeys}): a newer entry for the same cache
+ * key never meets an old copy, and a copy is dropped when its value leaves L1 ({@link #forget}). Each
  * set of copies has its own memory bound ({@code MEMORY_CACHE_RAW_MB}), so L1's bound keeps its meaning.
  *
  * <p>Copies are unreleasable Netty buffers over JDK direct memory: the garbage collector frees one once no cache

@@ -18,9 +18,9 @@ import tme.cache.Stored;
  * docs/performance.md section 17). The answer was rendered once, by the load that stored it; nobody renders it again.
  *
  * <p>Kept like the decompressed copies REST writes ({@code BodyCopies}): keyed by the stored value's identity
- * ({@code weakKeys}), so a decoded copy lives no longer than the L1 entry holding its value and a newer entry never
- * meets an old copy; under its own memory bound ({@code MEMORY_CACHE_DECODED_MB}). Decoding runs on the worker
- * pool, once per value however many queries ask meanwhile. A value's first {@code KEEP_AT - 1} reads decode it each
+ * ({@code weakKeys}), dropped when the value leaves L1 ({@link #forget}), and a newer entry never meets an old copy;
+ * under its own memory bound ({@code MEMORY_CACHE_DECODED_MB}). Decoding runs on the worker pool, once per value
+ * however many queries ask meanwhile. A value's first {@code KEEP_AT - 1} reads decode it each
  * for itself, kept by nobody: a tree that would be replaced before it is read again is not worth its copying by the
  * collector. A bound of 0 keeps none: every read decodes again.
  */
