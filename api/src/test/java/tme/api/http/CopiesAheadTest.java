@@ -88,6 +88,16 @@ class CopiesAheadTest {
         return responses.counters().get("http.copies." + coding + "_bytes");
     }
 
+    /** A first value stored at {@link #KEY} and read once in each of {@code codings}, each answer checked. */
+    private Stored storedAndRead(int port, String... codings) throws Exception {
+        Stored first = page(1);
+        levels.put(KEY, first);
+        for (String coding : codings) {
+            assertArrayEquals(coding.equals("gzip") ? GzipCopies.gzip(first.raw()) : first.raw(), get(port, coding));
+        }
+        return first;
+    }
+
     private long gzipReads(String found) {
         return responses.counters().get("http.copies.gzip.reads." + found);
     }
@@ -151,8 +161,7 @@ class CopiesAheadTest {
     @Test
     void aValueRefreshedAgain_beforeItsCopyWasMadeAhead_passesTheCopyOnToItsSuccessor() throws Exception {
         int port = serve();
-        levels.put(KEY, page(1));
-        get(port, "gzip");
+        storedAndRead(port, "gzip");
         CountDownLatch busy = new CountDownLatch(1);
         background.executeBlocking(() -> busy.await(20, TimeUnit.SECONDS), false); // the pool's one thread, taken
         Stored second = page(2);
@@ -170,10 +179,7 @@ class CopiesAheadTest {
     @Test
     void aValueDropped_takesItsCopiesWithIt() throws Exception {
         int port = serve();
-        Stored first = page(1);
-        levels.put(KEY, first);
-        get(port, "gzip");
-        get(port, "identity");
+        Stored first = storedAndRead(port, "gzip", "identity");
         assertEquals(gzipWeight(first), copyBytes("gzip"));
 
         levels.drop(KEY); // a post edited: the value is gone from L1, though this test still holds it
@@ -186,9 +192,7 @@ class CopiesAheadTest {
     @Test
     void aRefreshedValue_readUncompressedBefore_getsItsIdentityCopyMadeAhead() throws Exception {
         int port = serve();
-        Stored first = page(1);
-        levels.put(KEY, first);
-        assertArrayEquals(first.raw(), get(port, "identity"));
+        storedAndRead(port, "identity");
         long oneCopy = copyBytes("identity");
 
         levels.put(KEY, page(2));
