@@ -64,8 +64,9 @@ final class Responses {
      * {@code value} left L1 ({@link tme.cache.TwoLevelCache#onDeparted}), for {@code successor} (null: for none).
      * Its copies and headers go at once: left to their weak keys, a value promoted to the old generation is cleared
      * only at the next marking cycle, and until then its dead copies count against the copies' bound and pushed live
-     * ones out (in the fleet under the mixed load, 300-600 gzip copies a minute evicted from a server holding a
-     * fifth of its bound alive, and their readers waited for a new compression: docs/performance.md, section 17).
+     * ones out (in the fleet under the mixed load, 327-619 gzip copies evicted from a server in a 5-minute run while
+     * its live ones weighed a fifth of the bound, and their readers waited for a new compression:
+     * docs/performance.md, section 17, thirteenth session).
      *
      * <p>The copies readers took of {@code value} are made now for {@code successor} (a refresh's, another server's
      * pushed change, a copy read from L2), so that its first readers find them made: a refreshed page's first gzip
