@@ -149,10 +149,16 @@ public final class MixTableMain {
                 + Fmt.ms(c.number(line, prefix + "p999_ms")) + " (" + Fmt.count(n) + ")";
     }
 
-    /** {@code 6,310 / 6,313 / 6,313 of 6,313}: the hits each server timed within 1, 2 and 5 ms ({@link ServerClock}). */
+    /**
+     * {@code 6,310 / 6,313 / 6,313 of 6,313}: the hits the servers timed within 1, 2 and 5 ms ({@link ServerClock});
+     * for a fleet, then each server's hits over 1 ms: {@code (over 1 ms, server by server: 9 / 12 / 9)}.
+     */
     private static String serverClock(Column c) {
-        return Fmt.count(c.number("SERVER", "within_1ms")) + " / " + Fmt.count(c.number("SERVER", "within_2ms"))
+        String all = Fmt.count(c.number("SERVER", "within_1ms")) + " / " + Fmt.count(c.number("SERVER", "within_2ms"))
                 + " / " + Fmt.count(c.number("SERVER", "within_5ms")) + " of " + Fmt.count(c.number("SERVER", "hits"));
+        String each = c.field("SERVER", "over_1ms_each");
+        return each == null || !each.contains("/") ? all
+                : all + " (over 1 ms, server by server: " + each.replace("/", " / ") + ")";
     }
 
     /** Each CPU group's ms per answer: {@code 0.12}, or {@code 0.05 + origin 0.20}. */

@@ -9,6 +9,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.StringJoiner;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import tme.bench.http.Metrics;
 import tme.bench.openloop.WindowProbe;
@@ -33,7 +34,8 @@ final class ServerClock implements WindowProbe {
     private final List<URI> metrics;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(TIMEOUT).build();
-    private final AtomicReferenceArray<long[]> scrapes = new AtomicReferenceArray<>(2); // start, end; null: failed
+    // Start and end, each server's counts; null: a scrape failed.
+    private final AtomicReferenceArray<long[][]> scrapes = new AtomicReferenceArray<>(2);
 
     ServerClock(List<InetSocketAddress> servers) {
         this.metrics = servers.stream()
@@ -42,15 +44,12 @@ final class ServerClock implements WindowProbe {
 
     @Override
     public String at(int index) {
-        long[] sum = new long[BOUNDS.size()];
+        long[][] each = new long[metrics.size()][];
         try {
-            for (URI uri : metrics) {
-                long[] one = counts(scrape(uri));
-                for (int b = 0; b < sum.length; b++) {
-                    sum[b] += one[b];
-                }
+            for (int s = 0; s < each.length; s++) {
+                each[s] = counts(scrape(metrics.get(s)));
             }
-            scrapes.set(index + 1, sum);
+            scrapes.set(index + 1, each);
         } catch (IOException | RuntimeException e) {
             scrapes.set(index + 1, null); // no line: the table shows a dash rather than a wrong count
         } catch (InterruptedException e) {
@@ -69,18 +68,29 @@ final class ServerClock implements WindowProbe {
     }
 
     /**
-     * {@code SERVER hits=N within_1ms=.. within_2ms=.. within_5ms=..}: the hits the servers answered over the measured
-     * span, and how many of them within each bound by their own clock; empty when a scrape failed.
+     * {@code SERVER hits=N within_1ms=.. within_2ms=.. within_5ms=.. over_1ms_each=a/b/c}: the hits the servers
+     * answered over the measured span, how many of them within each bound by their own clock, and each server's hits
+     * over 1 ms (one server slower than the others is a cause of its own: a fleet's copies evicted on one server,
+     * docs/performance.md section 17); empty when a scrape failed.
      */
     List<String> lines() {
-        long[] start = scrapes.get(0);
-        long[] end = scrapes.get(1);
+        long[][] start = scrapes.get(0);
+        long[][] end = scrapes.get(1);
         if (start == null || end == null) {
             return List.of();
         }
-        long all = end[BOUNDS.size() - 1] - start[BOUNDS.size() - 1];
-        return List.of(String.format(Locale.ROOT, "SERVER hits=%d within_1ms=%d within_2ms=%d within_5ms=%d", all,
-                end[0] - start[0], end[1] - start[1], end[2] - start[2]));
+        long[] span = new long[BOUNDS.size()];
+        StringJoiner over1ms = new StringJoiner("/");
+        for (int s = 0; s < end.length; s++) {
+            for (int b = 0; b < span.length; b++) {
+                span[b] += end[s][b] - start[s][b];
+            }
+            long all = end[s][BOUNDS.size() - 1] - start[s][BOUNDS.size() - 1];
+            over1ms.add(Long.toString(all - (end[s][0] - start[s][0])));
+        }
+        return List.of(String.format(Locale.ROOT,
+                "SERVER hits=%d within_1ms=%d within_2ms=%d within_5ms=%d over_1ms_each=%s", span[BOUNDS.size() - 1],
+                span[0], span[1], span[2], over1ms));
     }
 
     /** Hits counted at each of {@link #BOUNDS} (cumulative, as Prometheus buckets are), over every route and status. */

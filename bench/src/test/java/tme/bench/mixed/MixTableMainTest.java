@@ -24,7 +24,7 @@ class MixTableMainTest {
                 "CACHE value=l1 requests=850 p50_ms=0.20 p99_ms=3.00 p999_ms=8.00 max_ms=9.00",
                 "CACHE value=l2 requests=50 p50_ms=1.50 p99_ms=6.00 p999_ms=9.00 max_ms=9.50",
                 "MIXED rate=100.0 seconds=10.00 requests=1000 rps=100.0 lag_p99_ms=1.50",
-                "SERVER hits=900 within_1ms=880 within_2ms=897 within_5ms=900",
+                "SERVER hits=900 within_1ms=880 within_2ms=897 within_5ms=900 over_1ms_each=5/15",
                 "TME upstream_requests=150 distinct_uris=100 stalled=0");
         Path nginx = write("nginx.txt", "CPU name=front seconds=0.10 answers=1000 ms_per_answer=0.1000 jit_share=0.000",
                 "CPU name=origin seconds=2.00 answers=1000 ms_per_answer=2.0000 jit_share=0.012",
@@ -37,8 +37,8 @@ class MixTableMainTest {
         assertEquals("| t.me requests / distinct pages (whole run) | 150 / 100 = 1.50 | – |", rows.get(5));
         assertEquals("| server CPU ms per answer | 1.200 | 0.100 + origin 2.000 |", rows.get(6));
         assertEquals("| ... of it, JIT compiler threads (steady state: near 0) | 3% | 0% + origin 1% |", rows.get(7));
-        assertEquals("| hits by the servers' own clock: within 1 / 2 / 5 ms, of all | 880 / 897 / 900 of 900 | – |",
-                rows.get(9));
+        assertEquals("| hits by the servers' own clock: within 1 / 2 / 5 ms, of all | 880 / 897 / 900 of 900"
+                + " (over 1 ms, server by server: 5 / 15) | – |", rows.get(9));
         assertEquals("| body: hits, p50 / p99 / p99.9 ms | 0.25 / 4.00 / 9.00 (900) | – |", rows.get(rows.size() - 5));
         assertEquals("| body: misses, p50 / p99 / p99.9 ms | 305 / 320 / 330 (100) | – |", rows.get(rows.size() - 4));
         assertEquals("| X-Cache hit: p50 / p99 / p99.9 ms | – | 0.18 / 2.50 / 7.00 (900) |", rows.get(rows.size() - 3));

@@ -45,7 +45,8 @@ class ServerClockTest {
             exchange.getResponseBody().write(body);
             exchange.close();
         });
-        assertEquals(List.of("SERVER hits=1060 within_1ms=1000 within_2ms=1040 within_5ms=1045"), lines);
+        assertEquals(List.of("SERVER hits=1060 within_1ms=1000 within_2ms=1040 within_5ms=1045 over_1ms_each=60"),
+                lines);
     }
 
     @Test
@@ -57,18 +58,44 @@ class ServerClockTest {
         assertEquals(List.of(), lines);
     }
 
-    /** A clock's lines after it scraped a server answering {@code /metrics} with {@code metrics}, at start and end. */
-    private static List<String> linesOfAClockOver(HttpHandler metrics) throws IOException {
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/metrics", metrics);
-        server.start();
+    @Test
+    void lines_sumAFleetsServers_andSayEachOnesHitsOverAMillisecond() throws IOException {
+        AtomicInteger first = new AtomicInteger();
+        AtomicInteger second = new AtomicInteger();
+        List<String> lines = linesOfAClockOver(
+                scrapes(first, SCRAPE.formatted(100, 110, 115, 118, 120), SCRAPE.formatted(1100, 1150, 1160, 1170, 1180)),
+                scrapes(second, SCRAPE.formatted(0, 0, 0, 0, 0), SCRAPE.formatted(300, 450, 480, 490, 500)));
+        // The first: 1060 hits, 1000 within 1 ms (as above); the second: 500 hits, 300 within 1 ms.
+        assertEquals(List.of("SERVER hits=1560 within_1ms=1300 within_2ms=1490 within_5ms=1525"
+                + " over_1ms_each=60/200"), lines);
+    }
+
+    /** Answers {@code /metrics} with {@code start} the first time, {@code end} after. */
+    private static HttpHandler scrapes(AtomicInteger count, String start, String end) {
+        return exchange -> {
+            byte[] body = (count.getAndIncrement() == 0 ? start : end).getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        };
+    }
+
+    /** A clock's lines after it scraped servers answering {@code /metrics} with {@code metrics}, at start and end. */
+    private static List<String> linesOfAClockOver(HttpHandler... metrics) throws IOException {
+        List<HttpServer> servers = new java.util.ArrayList<>();
         try {
-            ServerClock clock = new ServerClock(List.of(server.getAddress()));
+            for (HttpHandler handler : metrics) {
+                HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+                servers.add(server);
+                server.createContext("/metrics", handler);
+                server.start();
+            }
+            ServerClock clock = new ServerClock(servers.stream().map(HttpServer::getAddress).toList());
             clock.at(-1);
             clock.at(0);
             return clock.lines();
         } finally {
-            server.stop(0);
+            servers.forEach(server -> server.stop(0));
         }
     }
 }
