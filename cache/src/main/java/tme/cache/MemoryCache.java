@@ -108,14 +108,9 @@ final class MemoryCache {
                 : current);
     }
 
-    /** Holds {@code held} for {@code key}; returns the entry it replaced, null when there was none. */
-    Held put(String key, Held held) {
-        Held[] replaced = new Held[1];
-        entries.update(key, current -> {
-            replaced[0] = current;
-            return held;
-        });
-        return replaced[0];
+    /** Holds {@code held} for {@code key}; the value it replaces, if another, is told as departed. */
+    void put(String key, Held held) {
+        entries.put(key, held);
     }
 
     void remove(String key) {

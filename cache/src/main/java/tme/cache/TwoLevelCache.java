@@ -66,8 +66,7 @@ public final class TwoLevelCache {
     private volatile BiConsumer<Stored, Stored> departed = (value, successor) -> { };
 
     private TwoLevelCache(CacheConfig config, InstantSource clock, L2 l2) {
-        this.l1 = new MemoryCache(config.memoryMaxBytes(), clock, l2::followEpoch,
-                (value, successor) -> departed.accept(value, successor));
+        this.l1 = new MemoryCache(config.memoryMaxBytes(), clock, l2::followEpoch, this::tellDeparted);
         this.l2 = l2;
         this.clock = clock;
         this.failures = RepeatLog.perMinute(LOG, clock);
@@ -389,6 +388,18 @@ public final class TwoLevelCache {
 
     private static Lookup.Hit hit(Held held, Level level, Instant now) {
         return new Lookup.Hit(held.stored(), level, Duration.between(now, held.freshUntil()));
+    }
+
+    /**
+     * Tells the listeners a value left L1. A listener's bug is logged, not thrown: it would fail the write, the
+     * removal or the read that made the value leave, and hide the other values leaving with it.
+     */
+    private void tellDeparted(Stored value, Stored successor) {
+        try {
+            departed.accept(value, successor);
+        } catch (RuntimeException bug) {
+            failures.log(System.Logger.Level.ERROR, "L1 departure listener failed", bug);
+        }
     }
 
     private Lookup readBug(String key, Throwable bug) {

@@ -93,6 +93,21 @@ class L1DeparturesTest {
         assertEquals(expected, second);
     }
 
+    @Test
+    void aListenerThatThrows_failsNeitherTheWriteNorTheDrop() {
+        TwoLevelCache levels = TwoLevelCache.create(CacheConfig.defaults(), clock, L2.none())
+                .onDeparted((value, successor) -> {
+                    throw new IllegalStateException("a listener's bug");
+                });
+        Stored refreshed = stored();
+        levels.put("page", stored());
+        levels.put("page", refreshed);
+
+        assertEquals(refreshed, levels.freshInL1("page", clock.instant()));
+        levels.drop("page");
+        assertNull(levels.freshInL1("page", clock.instant()));
+    }
+
     private Held held() {
         Stored stored = stored();
         return new Held(stored, stored.expiresAt(), clock.instant().plusSeconds(3600));

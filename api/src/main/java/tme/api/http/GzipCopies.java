@@ -132,6 +132,8 @@ final class GzipCopies {
      */
     private void make(Stored stored, Promise<Buffer> copy, WorkerExecutor pool) {
         pool.executeBlocking(() -> offHeap.copy(gzip(stored.raw())), false).onComplete(made -> {
+            // A forget between this check and the put keeps a dead copy until the collector clears its weak key:
+            // a rare race that costs memory for a while, never a wrong answer.
             if (made.succeeded() && made.result() != null && making.get(stored) == copy.future()) {
                 copies.put(stored, made.result());
             }
