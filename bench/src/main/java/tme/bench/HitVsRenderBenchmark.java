@@ -1,5 +1,6 @@
 package tme.bench;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -13,6 +14,10 @@ import tme.api.render.JsonRender;
 import tme.cache.Encoded;
 import tme.cache.TwoLevelCache;
 import tme.scraper.model.ChannelPage;
+import tme.scraper.parse.ChannelPageParser;
+import tme.scraper.parse.Html;
+import tme.scraper.parse.Parsed;
+import tme.scraper.parse.ParserMode;
 import tme.api.http.BenchAccess;
 import tme.cache.Stored;
 import io.vertx.core.buffer.Buffer;
@@ -29,7 +34,9 @@ import java.util.function.Function;
  *   <li>{@code hitZstd}: {@code TwoLevelCache.get} (L1), the stored zstd frame as it is;</li>
  *   <li>{@code render}: {@code JsonRender.body(page)} on the already-parsed {@code ChannelPage};</li>
  *   <li>{@code renderAndCompress}: render + zstd level 1, what a load stores;</li>
- *   <li>{@code parseAndRender}: jsoup parse of the recorded HTML (both pages for {@code LARGE}) + render.</li>
+ *   <li>{@code parseAndRender}: jsoup parse of the recorded HTML (both pages for {@code LARGE}) + render;</li>
+ *   <li>{@code parseFromBytes}: the first recorded page parsed from its UTF-8 bytes, as a load parses what t.me
+ *       sent (its drawings left out, its simple queries compiled: docs/performance.md, section 17).</li>
  * </ul>
  *
  * <p>Run: {@code java -jar bench/target/benchmarks.jar HitVsRenderBenchmark -f 1 -wi 3 -i 5}
@@ -45,6 +52,7 @@ public class HitVsRenderBenchmark extends AverageTimeBenchmark {
     private ChannelPage parsed;
     private List<String> html;
     private Function<Stored, Buffer> rawCopies;
+    private byte[] firstPage;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -53,6 +61,7 @@ public class HitVsRenderBenchmark extends AverageTimeBenchmark {
         cache = Hits.memoryOnlyCache();
         Hits.store(cache, HitPathBenchmark.KEY, JsonRender.body(parsed));
         rawCopies = BenchAccess.rawCopies(64L * 1024 * 1024);
+        firstPage = html.getFirst().getBytes(StandardCharsets.UTF_8);
     }
 
     @Benchmark
@@ -83,5 +92,10 @@ public class HitVsRenderBenchmark extends AverageTimeBenchmark {
     @Benchmark
     public byte[] parseAndRender() {
         return JsonRender.body(Page.combine(html));
+    }
+
+    @Benchmark
+    public Parsed<ChannelPage> parseFromBytes() {
+        return ChannelPageParser.parse(Html.utf8(Buffer.buffer(firstPage)), ParserMode.FULL);
     }
 }

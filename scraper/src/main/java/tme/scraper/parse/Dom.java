@@ -21,23 +21,29 @@ final class Dom {
     private Dom() {}
 
     /**
-     * {@code css} (one of {@link Selectors}' queries) parsed once and kept: jsoup's evaluators hold no state between
-     * selects, so every thread shares one.
+     * {@code css} (one of {@link Selectors}' queries) compiled once and kept: by {@link SimpleQuery} where it can, else
+     * by jsoup; neither's evaluators hold state between selects that another thread could see, so every thread
+     * shares one.
      */
     static Evaluator query(String css) {
         Evaluator parsed = QUERIES.get(css);
-        return parsed != null ? parsed : QUERIES.computeIfAbsent(css, QueryParser::parse);
+        return parsed != null ? parsed : QUERIES.computeIfAbsent(css, Dom::compile);
+    }
+
+    private static Evaluator compile(String css) {
+        Evaluator simple = SimpleQuery.compile(css);
+        return simple != null ? simple : QueryParser.parse(css);
     }
 
     /**
-     * Parses a page or fragment; inner HTML is then serialized as t.me sent it (no pretty-printing), and every
-     * text and attribute is well-formed UTF-16 ({@link WellFormed}).
+     * Parses a page or fragment without its drawings ({@link Decorations}); inner HTML is then serialized as t.me sent
+     * it (no pretty-printing), and every text and attribute is well-formed UTF-16 ({@link WellFormed}).
      */
     static Document parse(String html) {
-        return prepared(Jsoup.parse(html));
+        return prepared(Jsoup.parse(Decorations.without(html)));
     }
 
-    /** As {@link #parse(String)}, from UTF-8 bytes decoded as they are read ({@link Html}). */
+    /** As {@link #parse(String)}, from UTF-8 bytes decoded as they are read, drawings already left out ({@link Html}). */
     static Document parse(InputStream utf8) {
         try {
             return prepared(Jsoup.parse(utf8, "UTF-8", ""));

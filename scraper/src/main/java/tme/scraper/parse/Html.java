@@ -74,19 +74,25 @@ public final class Html {
         return tail.substring(Math.max(0, tail.length() - chars));
     }
 
-    /** The document: from the bytes as they are decoded, or from the text. */
+    /** The document, from the bytes as they are decoded or from the text, without its drawings ({@link Decorations}). */
     Document parse() {
         return text != null ? Dom.parse(text) : Dom.parse(stream(utf8));
     }
 
-    /** The bytes read in the chunks the parser's decoder asks for, never copied whole. */
+    /**
+     * The bytes read in the chunks the parser's decoder asks for, never copied whole, and the drawings' spans
+     * passed over (their tags are ASCII: a span never cuts a character's bytes).
+     */
     private static InputStream stream(Buffer bytes) {
+        int[] skipped = Decorations.spans(bytes);
         return new InputStream() {
             private int at;
+            private int span; // the next drawing's index in skipped (start at 2 * n, end after it)
 
             @Override
             public int read() {
-                return at < bytes.length() ? bytes.getByte(at++) & 0xff : -1;
+                byte[] one = new byte[1];
+                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
             }
 
             @Override
@@ -95,7 +101,12 @@ public final class Html {
                 if (length == 0) {
                     return 0;
                 }
-                int n = Math.min(length, bytes.length() - at);
+                while (span < skipped.length && at >= skipped[span]) {
+                    at = Math.max(at, skipped[span + 1]);
+                    span += 2;
+                }
+                int until = span < skipped.length ? skipped[span] : bytes.length();
+                int n = Math.min(length, until - at);
                 if (n <= 0) {
                     return -1;
                 }
