@@ -9,18 +9,18 @@ import java.util.Arrays;
  * The inline SVG drawings of a t.me page, found before it is parsed so that jsoup is spared them. t.me draws its
  * decoration as SVG: the tail of the speech bubble beside every post (1.6 KB of path data each), the header's
  * icons. On the recorded durov page that is 34 KB of 136 KB and 145 of 1,388 elements, which jsoup would tokenize
- * and every select over a post would walk again; no parser reads them (every recorded page parses to the same model
- * without them, {@code DecorationsTest}), and a parse of a channel page takes some 10% less without them.
+ * and every select over a post would walk again. No parser reads them (no selector names one, and every recorded
+ * page's document is jsoup's whole document less its {@code svg} elements: {@code DecorationsTest}); a parse of a
+ * channel page costs some 7% less CPU without them (docs/performance.md, section 17, fourteenth session).
  *
  * <p>Matched as t.me writes them: a lowercase {@code <svg} followed by a space, {@code >} or {@code /}, up to its own
  * {@code />} or its matching {@code </svg>}, drawings inside it included. A drawing that never ends is left in (jsoup
- * decides what it is).
- * Bytes and text are scanned alike, without a copy (the tags are ASCII): the scan costs about 1% of a parse.
+ * decides what it is). Bytes and text are scanned alike, without a copy (the tags are ASCII): about 1% of a parse.
  */
 final class Decorations {
 
     /** What is scanned, by position: a page's UTF-8 bytes or its text. */
-    interface Source {
+    private interface Source {
         int length();
 
         int at(int i);
@@ -97,7 +97,7 @@ final class Decorations {
     }
 
     /** The spans of the top-level drawings in {@code at}: start, end (exclusive) in pairs, in order; empty if none. */
-    static int[] spans(Source at) {
+    private static int[] spans(Source at) {
         int[] spans = NONE;
         int count = 0;
         int from = 0;
