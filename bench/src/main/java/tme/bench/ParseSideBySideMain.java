@@ -33,6 +33,10 @@ public final class ParseSideBySideMain {
         byte[] page = Page.DUROV.html().getFirst().getBytes(StandardCharsets.UTF_8);
         Build[] builds = {new Build(Path.of(args[0])), new Build(Path.of(args[1]))};
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 300;
+        if (rounds < 3) { // a third warms up: fewer would count nothing, or count the warm-up
+            System.err.println("rounds: at least 3, not " + rounds);
+            System.exit(2);
+        }
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         long[] cpu = new long[2];
         for (int round = 0; round < rounds; round++) {
